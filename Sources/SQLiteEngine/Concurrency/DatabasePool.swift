@@ -1,0 +1,104 @@
+import Foundation
+
+/// A database file in WAL mode with one writer connection and a bounded set of reader
+/// connections: reads run concurrently with each other and with the write, and each read sees
+/// one consistent snapshot of the last commit made before it began.
+public final class DatabasePool: DatabaseWriter {
+  public let path: String
+  public let configuration: Configuration
+  let writer: SerializedConnection
+  private let readers: ReaderPool
+
+  /// Opens (creating if needed) the database file at `path` and switches it to WAL.
+  public init(path: String, configuration: Configuration = Configuration()) throws {
+    guard Database.isPlainFilePath(path) || (path.hasPrefix("file:") && !path.contains("mode=memory")) else {
+      throw DatabaseError(
+        resultCode: .SQLITE_MISUSE, message: "a DatabasePool needs a database file, not '\(path)'",
+        hint: "Use a DatabaseQueue for in-memory and temporary databases")
+    }
+    self.path = path
+    var configuration = configuration
+    if !configuration.readonly { configuration.journalMode = .wal }
+    self.configuration = configuration
+    let label = configuration.label ?? "SQLiteData.DatabasePool"
+    writer = try SerializedConnection(
+      path: path, configuration: configuration, description: "\(label).writer")
+
+    let readerConfiguration = {
+      var readerConfiguration = configuration
+      readerConfiguration.journalMode = .default
+      return readerConfiguration
+    }()
+    readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { number in
+      let reader = try SerializedConnection(
+        path: path, configuration: readerConfiguration, description: "\(label).reader.\(number)")
+      // Readers never write: a write attempted in a read fails instead of racing the writer.
+      try reader.sync { try $0.execute(sql: "PRAGMA query_only = 1") }
+      return reader
+    }
+  }
+
+  public func close() {
+    readers.close()
+    writer.close()
+  }
+
+  // MARK: Reading
+
+  public func read<T>(_ value: (Database) throws -> T) throws -> T {
+    if let reader = readers.current { return try reader.sync(value) }
+    let reader = try readers.acquire()
+    defer { readers.release(reader) }
+    return try reader.sync { db in try Self.snapshotRead(db, value) }
+  }
+
+  public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    if let reader = readers.current { return try reader.sync(value) }
+    return try await withCheckedThrowingContinuation { continuation in
+      readers.acquire { [readers] result in
+        switch result {
+        case .failure(let error):
+          continuation.resume(throwing: error)
+        case .success(let reader):
+          reader.async { db in
+            continuation.resume(with: Result { try Self.snapshotRead(db, value) })
+            readers.release(reader)
+          }
+        }
+      }
+    }
+  }
+
+  /// A deferred transaction holds its snapshot from its first read on: reading the schema at once
+  /// fixes the snapshot at the start of the closure.
+  private static func snapshotRead<T>(_ db: Database, _ value: (Database) throws -> T) throws -> T {
+    try db.transaction(.deferred) {
+      _ = try db.cachedStatement(sql: "SELECT rootpage FROM sqlite_master LIMIT 1").fetchOne { _ in () }
+      return try value(db)
+    }
+  }
+
+  // MARK: Writing
+
+  public func write<T>(_ updates: (Database) throws -> T) throws -> T {
+    try writer.sync { db in try DatabaseQueue.inTransaction(db, updates) }
+  }
+
+  public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    try await writer.run { db in try DatabaseQueue.inTransaction(db, updates) }
+  }
+
+  public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+    try writer.sync(updates)
+  }
+
+  public func writeWithoutTransaction<T: Sendable>(
+    _ updates: @escaping @Sendable (Database) throws -> T
+  ) async throws -> T {
+    try await writer.run(updates)
+  }
+
+  public func observeCommits(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation {
+    writer.sync { $0.observeCommits(handler) }
+  }
+}

@@ -1,0 +1,170 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection.
+///
+/// A `Database` is used from one thread at a time: you get one inside `read` and `write` closures
+/// of a ``DatabaseQueue`` or ``DatabasePool``, which serialize access to it.
+public final class Database {
+  /// The file this connection opened: a path, a `file:` URI, `:memory:`, or `""` for a private
+  /// temporary file.
+  public let path: String
+  public let configuration: Configuration
+  /// A description of the connection for traces and errors: the configuration label and role.
+  public let description: String
+
+  /// The SQLite handle. Valid until the connection is closed.
+  public let sqliteConnection: SQLiteConnection
+
+  var statementCache: [String: Statement] = [:]
+  /// What the statement being prepared reads, writes, and does to transactions (see Authorizer).
+  var authorizerRecord: AuthorizerRecord?
+  /// Tables changed by the current transaction, frame by frame for savepoints.
+  var transactionChanges = TransactionChanges()
+  var commitIsPending = false
+  var lastChangedTable: ChangedTableCache?
+  let commitObservers = CommitObserverList()
+  var traceHandler: ((TraceEvent) -> Void)?
+  var functions: [String: DatabaseFunction] = [:]
+  private(set) var isClosed = false
+
+  init(path: String, configuration: Configuration, description: String) throws {
+    self.path = path
+    self.configuration = configuration
+    self.description = description
+    sqliteConnection = try Self.open(path: path, configuration: configuration)
+    do {
+      try setUp()
+    } catch {
+      close()
+      throw error
+    }
+  }
+
+  deinit { close() }
+
+  private static func open(path: String, configuration: Configuration) throws -> SQLiteConnection {
+    if Self.isPlainFilePath(path) {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw DatabaseError(
+          resultCode: .SQLITE_CANTOPEN, message: "unable to open database file: it is a directory",
+          path: path, hint: "Give the path of a database file inside the folder, such as '\(path)/db.sqlite'")
+      }
+      if configuration.readonly, !FileManager.default.fileExists(atPath: path) {
+        throw DatabaseError(
+          resultCode: .SQLITE_CANTOPEN, message: "unable to open database file: no such file",
+          path: path, hint: "A read-only database must exist: check the path")
+      }
+    }
+    var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+    flags |= configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    var handle: SQLiteConnection?
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let error = DatabaseError.from(connection: handle, code: code, path: path)
+      sqlite3_close_v2(handle)
+      throw error
+    }
+    return handle
+  }
+
+  /// Whether the path is a URI that asks for a read-only connection itself.
+  static func isReadOnlyURI(_ path: String) -> Bool {
+    path.hasPrefix("file:") && (path.contains("mode=ro") || path.contains("immutable=1"))
+  }
+
+  /// Whether the path names a file directly, rather than a URI, memory or a temporary file.
+  static func isPlainFilePath(_ path: String) -> Bool {
+    !path.isEmpty && path != ":memory:" && !path.hasPrefix("file:")
+  }
+
+  private func setUp() throws {
+    sqlite3_extended_result_codes(sqliteConnection, 1)
+    sqlite3_busy_timeout(sqliteConnection, Int32(max(0, configuration.busyTimeout * 1000)))
+    let dqs = configuration.acceptsDoubleQuotedStringLiterals ? 1 : 0
+    _ = csqlite_db_config_int(sqliteConnection, SQLITE_DBCONFIG_DQS_DML, Int32(dqs))
+    _ = csqlite_db_config_int(sqliteConnection, SQLITE_DBCONFIG_DQS_DDL, Int32(dqs))
+    installAuthorizer()
+    installTransactionHooks()
+
+    // Reading the schema now turns a file that is not a database, or one locked by another
+    // process, into an error at open time rather than at the first query.
+    do {
+      _ = try Int.fetchOne(self, sql: "SELECT count(*) FROM sqlite_master")
+    } catch var error as DatabaseError {
+      error = DatabaseError(
+        resultCode: error.extendedResultCode, message: error.message, path: path,
+        hint: DatabaseError.hint(for: error.resultCode, path: path))
+      throw error
+    }
+    if !configuration.readonly, !Self.isReadOnlyURI(path), sqlite3_db_readonly(sqliteConnection, "main") == 1
+    {
+      throw DatabaseError(
+        resultCode: .SQLITE_READONLY, message: "the database file is read-only", path: path,
+        hint: "Open it with Configuration.readonly = true to read it, "
+          + "or give this user write permission on the file and its folder")
+    }
+
+    try execute(sql: "PRAGMA foreign_keys = \(configuration.foreignKeysEnabled ? "ON" : "OFF")")
+    try execute(
+      sql: "PRAGMA recursive_triggers = \(configuration.recursiveTriggersEnabled ? "ON" : "OFF")")
+    if configuration.journalMode != .default, !configuration.readonly {
+      let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = \(configuration.journalMode.rawValue)")
+      let isInMemory = path.isEmpty || path == ":memory:" || path.contains("mode=memory")
+      if !isInMemory, mode?.lowercased() != configuration.journalMode.rawValue {
+        throw DatabaseError(
+          resultCode: .SQLITE_ERROR,
+          message:
+            "could not set journal mode \(configuration.journalMode.rawValue) (got \(mode ?? "nothing"))",
+          path: path)
+      }
+    }
+    try add(function: .uuid)
+    for prepare in configuration.preparations { try prepare(self) }
+  }
+
+  /// Closes the connection, finalizing its cached statements. Statements still held elsewhere
+  /// keep the connection alive until they are released.
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    statementCache.removeAll()
+    sqlite3_update_hook(sqliteConnection, nil, nil)
+    sqlite3_commit_hook(sqliteConnection, nil, nil)
+    sqlite3_rollback_hook(sqliteConnection, nil, nil)
+    sqlite3_set_authorizer(sqliteConnection, nil, nil)
+    sqlite3_trace_v2(sqliteConnection, 0, nil, nil)
+    sqlite3_close_v2(sqliteConnection)
+  }
+
+  // MARK: - State
+
+  /// Whether a transaction is open (SQLite is not in autocommit mode).
+  public var isInsideTransaction: Bool { sqlite3_get_autocommit(sqliteConnection) == 0 }
+
+  /// Whether this connection cannot write.
+  public var isReadOnly: Bool { sqlite3_db_readonly(sqliteConnection, "main") == 1 }
+
+  /// The rowid of the last successful insert.
+  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(sqliteConnection) }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE (not counting triggers).
+  public var changesCount: Int { Int(sqlite3_changes64(sqliteConnection)) }
+
+  /// Rows changed since the connection opened.
+  public var totalChangesCount: Int { Int(sqlite3_total_changes64(sqliteConnection)) }
+
+  /// Whether the main schema has a table or view of this name (case-insensitive).
+  public func tableExists(_ name: String) throws -> Bool {
+    try Bool.fetchOne(
+      self,
+      sql:
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE)",
+      arguments: [name]) ?? false
+  }
+
+  /// Makes SQLite stop the running statement as soon as it can, with `SQLITE_INTERRUPT`.
+  /// The only method that may be called from another thread.
+  public func interrupt() { sqlite3_interrupt(sqliteConnection) }
+}

@@ -1,0 +1,106 @@
+import CSQLite
+import Foundation
+
+/// UUIDs are stored as 36-character lowercase text. Reading accepts any case, and a 16-byte blob.
+extension UUID: DatabaseValueConvertible {
+  public var databaseValue: DatabaseValue { .text(UUIDText.string(from: self)) }
+
+  public static func fromDatabaseValue(_ value: DatabaseValue) -> UUID? {
+    switch value {
+    case .text(var text): return text.withUTF8 { UUIDText.uuid(from: $0) }
+    case .blob(let data): return UUIDText.uuid(fromBytes: data)
+    default: return nil
+    }
+  }
+
+  @inline(__always)
+  public func bind(to statement: SQLiteStatement, at index: Int32) throws {
+    let code = UUIDText.withText(of: self) { buffer in
+      sqlite3_bind_text(
+        statement, index, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self),
+        36, csqlite_transient())
+    }
+    try check(code, statement)
+  }
+
+  @inline(__always)
+  public static func decode(from statement: SQLiteStatement, at index: Int32) -> UUID? {
+    switch sqlite3_column_type(statement, index) {
+    case SQLITE_TEXT:
+      guard let text = sqlite3_column_text(statement, index) else { return nil }
+      let count = Int(sqlite3_column_bytes(statement, index))
+      return UUIDText.uuid(from: UnsafeBufferPointer(start: text, count: count))
+    case SQLITE_BLOB:
+      return UUIDText.uuid(fromBytes: Data(sqliteBlob: statement, column: index))
+    default:
+      return nil
+    }
+  }
+}
+
+/// Fast lowercase formatting and any-case parsing of UUID text.
+public enum UUIDText {
+  public static func string(from uuid: UUID) -> String {
+    withText(of: uuid) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  static func withText<R>(of uuid: UUID, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let hex: StaticString = "0123456789abcdef"
+    return withUnsafeBytes(of: uuid.uuid) { bytes in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+        let digits = hex.utf8Start
+        var output = 0
+        for (index, byte) in bytes.enumerated() {
+          if index == 4 || index == 6 || index == 8 || index == 10 {
+            buffer[output] = UInt8(ascii: "-")
+            output += 1
+          }
+          buffer[output] = digits[Int(byte >> 4)]
+          buffer[output + 1] = digits[Int(byte & 0x0F)]
+          output += 2
+        }
+        return body(UnsafeBufferPointer(buffer))
+      }
+    }
+  }
+
+  static func uuid(from text: UnsafeBufferPointer<UInt8>) -> UUID? {
+    guard text.count == 36 else {
+      return UUID(uuidString: String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespaces))
+    }
+    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let ok = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
+      var input = 0
+      for index in 0..<16 {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          guard text[input] == UInt8(ascii: "-") else { return false }
+          input += 1
+        }
+        guard let high = hexValue(text[input]), let low = hexValue(text[input + 1]) else {
+          return false
+        }
+        output[index] = high << 4 | low
+        input += 2
+      }
+      return true
+    }
+    return ok ? UUID(uuid: bytes) : nil
+  }
+
+  static func uuid(fromBytes data: Data) -> UUID? {
+    guard data.count == 16 else { return nil }
+    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &bytes) { $0.copyBytes(from: data) }
+    return UUID(uuid: bytes)
+  }
+
+  @inline(__always)
+  static func hexValue(_ character: UInt8) -> UInt8? {
+    switch character {
+    case 48...57: character - 48
+    case 97...102: character - 87
+    case 65...70: character - 55
+    default: nil
+    }
+  }
+}

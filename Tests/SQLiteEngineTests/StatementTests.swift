@@ -1,0 +1,164 @@
+import Foundation
+import SQLiteEngine
+import Testing
+
+@Suite("Statements")
+struct StatementTests {
+  let queue: DatabaseQueue
+
+  init() throws {
+    queue = try DatabaseQueue()
+    try queue.write { db in
+      try db.execute(
+        sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT NOT NULL, isInStock INTEGER NOT NULL)")
+    }
+  }
+
+  @Test func prepareBindStepReset() throws {
+    try queue.write { db in
+      let insert = try db.makeStatement(sql: "INSERT INTO items (title, isInStock) VALUES (?, ?)")
+      #expect(insert.parameterCount == 2)
+      #expect(!insert.isReadOnly)
+      try insert.setArguments(["Milk", true])
+      #expect(try insert.step() == false)
+      insert.reset()
+      try insert.setArguments(["Eggs", false])
+      try insert.run()
+
+      let select = try db.makeStatement(sql: "SELECT id, title FROM items ORDER BY id")
+      #expect(select.isReadOnly)
+      #expect(select.columnNames == ["id", "title"])
+      #expect(try select.step())
+      #expect(try Row(columns: ["id", "title"], values: [1, "Milk"]) == select.fetchOne { $0.copy() })
+      select.reset()
+      let titles = try select.fetchAllWithCurrentBindings { try $0.decode(String.self, at: 1) }
+      #expect(titles == ["Milk", "Eggs"])
+    }
+  }
+
+  @Test func namedParameters() throws {
+    try queue.write { db in
+      try db.execute(
+        sql: "INSERT INTO items (title, isInStock) VALUES (:title, @stock)",
+        arguments: ["title": "Milk", "stock": true])
+      try db.execute(
+        sql: "INSERT INTO items (title, isInStock) VALUES ($title, $title = 'x')", arguments: ["title": "x"])
+      let rows = try Row.fetchAll(db, sql: "SELECT title, isInStock FROM items ORDER BY id")
+      #expect(rows.map { $0[0] } == ["Milk", "x"])
+      #expect(rows.map { $0[1] } == [1, 1])
+      let missing = try #require(throws: DatabaseError.self) {
+        try db.execute(sql: "SELECT :a", arguments: ["b": 1])
+      }
+      #expect(missing.description.contains(":a"))
+    }
+  }
+
+  @Test func fastVariadicBinding() throws {
+    try queue.write { db in
+      let insert = try db.cachedStatement(sql: "INSERT INTO items (title, isInStock) VALUES (?, ?)")
+      for index in 0..<3 {
+        try insert.bind("Item \(index)", index.isMultiple(of: 2))
+        try insert.run()
+      }
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE isInStock") == 2)
+      #expect(throws: DatabaseError.self) { try insert.bind("only one") }
+    }
+  }
+
+  @Test func statementCacheReusesStatements() throws {
+    try queue.write { db in
+      let first = try db.cachedStatement(sql: "SELECT * FROM items")
+      let second = try db.cachedStatement(sql: "SELECT * FROM items")
+      #expect(first === second)
+      let uncached = try db.makeStatement(sql: "SELECT * FROM items")
+      #expect(uncached !== first)
+    }
+  }
+
+  @Test func makeStatementRefusesScripts() throws {
+    try queue.write { db in
+      let error = try #require(throws: DatabaseError.self) {
+        _ = try db.makeStatement(sql: "SELECT 1; SELECT 2")
+      }
+      #expect(error.description.contains("execute(sql:)"))
+      // Trailing semicolons and comments are fine.
+      _ = try db.makeStatement(sql: "SELECT 1; -- done\n")
+    }
+  }
+
+  @Test func multiStatementScriptsConsumeArgumentsInOrder() throws {
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO items (title, isInStock) VALUES (?, ?);
+          -- a comment between statements
+          INSERT INTO items (title, isInStock) VALUES (?, 0);
+          UPDATE items SET isInStock = 1 WHERE title = :title;
+          """,
+        arguments: StatementArguments(["A", false, "B"], named: ["title": "B"]))
+      let rows = try Row.fetchAll(db, sql: "SELECT title, isInStock FROM items ORDER BY id")
+      #expect(rows.map { $0.description } == ["[title: 'A', isInStock: 0]", "[title: 'B', isInStock: 1]"])
+    }
+  }
+
+  @Test func aFailingStatementInAScriptStopsIt() throws {
+    #expect(throws: DatabaseError.self) {
+      try queue.write { db in
+        try db.execute(
+          sql: "INSERT INTO items (title, isInStock) VALUES ('a', 1); INSERT INTO nope VALUES (1)")
+      }
+    }
+    #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM items") } == 0)
+  }
+
+  @Test func cursorsIterateLazily() throws {
+    try queue.write { db in
+      for index in 1...100 {
+        try db.execute(
+          sql: "INSERT INTO items (title, isInStock) VALUES (?, ?)", arguments: ["\(index)", index % 2])
+      }
+      let cursor = try Row.fetchCursor(db, sql: "SELECT id, title FROM items WHERE isInStock ORDER BY id")
+      var seen = 0
+      // Other queries on the same connection while the cursor is open do not disturb it.
+      while let row = try cursor.next() {
+        seen += 1
+        #expect(try row.decode(Int.self, at: 0) % 2 == 1)
+        _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM items")
+      }
+      #expect(seen == 50)
+      #expect(try cursor.next() == nil)
+      let titles = try Row.fetchCursor(db, sql: "SELECT title FROM items LIMIT 3").map {
+        try $0.decode(String.self, at: 0)
+      }
+      #expect(titles == ["1", "2", "3"])
+    }
+  }
+
+  @Test func rowsByColumnName() throws {
+    let row = try queue.read { try Row.fetchOne($0, sql: "SELECT 1 AS id, 'Milk' AS Title, NULL AS notes") }
+    let unwrapped = try #require(row)
+    #expect(try unwrapped.decode(Int.self, column: "ID") == 1)
+    #expect(try unwrapped.decode(String.self, column: "title") == "Milk")
+    #expect(try unwrapped.decode(String?.self, column: "notes") == nil)
+    #expect(unwrapped["missing"] == nil)
+    #expect(throws: RowDecodingError.self) { try unwrapped.decode(Int.self, column: "missing") }
+  }
+
+  @Test func changesAndRowIDs() throws {
+    try queue.write { db in
+      try db.execute(sql: "INSERT INTO items (title, isInStock) VALUES ('a', 1), ('b', 0)")
+      #expect(db.changesCount == 2)
+      #expect(db.lastInsertedRowID == 2)
+      try db.execute(sql: "UPDATE items SET isInStock = 1")
+      #expect(db.changesCount == 2)
+    }
+  }
+
+  @Test func expandedSQL() throws {
+    try queue.read { db in
+      let statement = try db.makeStatement(sql: "SELECT ?, ?")
+      try statement.setArguments(["it's", 2])
+      #expect(statement.expandedSQL == "SELECT 'it''s', 2")
+    }
+  }
+}
