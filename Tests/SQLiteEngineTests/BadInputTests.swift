@@ -129,11 +129,11 @@ struct BadInputTests {
     let tooFew = try #require(throws: DatabaseError.self) {
       try queue.write { try $0.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [1]) }
     }
-    #expect(tooFew.description.contains("missing value for parameter"))
+    #expect(tooFew.description.contains("wrong number of statement arguments: expected 2, got 1"))
     let tooMany = try #require(throws: DatabaseError.self) {
       try queue.write { try $0.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [1, 2, 3]) }
     }
-    #expect(tooMany.description.contains("wrong number of statement arguments"))
+    #expect(tooMany.description.contains("wrong number of statement arguments: expected 2, got 3"))
     #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM t") } == 0)
   }
 

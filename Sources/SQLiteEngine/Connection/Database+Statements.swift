@@ -37,7 +37,7 @@ extension Database {
       try statement.execute(arguments: arguments)
       return
     }
-    var remaining = arguments.values[...]
+    var remaining = arguments.positional[...]
     try sql.withCString { start in
       var cursor: UnsafePointer<CChar>? = start
       var isFirst = true
@@ -49,8 +49,8 @@ extension Database {
           break  // only whitespace or comments left
         }
         let consumed = min(statement.parameterCount, remaining.count)
-        let named = statement.parameterCount == 0 ? [:] : arguments.namedValues
-        let ownArguments = StatementArguments(Array(remaining.prefix(consumed)), named: named)
+        var ownArguments = StatementArguments(Array(remaining.prefix(consumed)))
+        if statement.parameterCount > 0 { ownArguments.named = arguments.named }
         remaining = remaining.dropFirst(consumed)
         let isWholeSQL = isFirst && tail.map { Self.isBlank(String(cString: $0)) } ?? true
         if isWholeSQL { statementCache[sql] = statement }

@@ -19,11 +19,7 @@ public final class Database {
   var statementCache: [String: Statement] = [:]
   /// What the statement being prepared reads, writes, and does to transactions (see Authorizer).
   var authorizerRecord: AuthorizerRecord?
-  /// Tables changed by the current transaction, frame by frame for savepoints.
-  var transactionChanges = TransactionChanges()
-  var commitIsPending = false
-  var lastChangedTable: ChangedTableCache?
-  let commitObservers = CommitObserverList()
+  let changeTracker: ChangeTracker
   var traceHandler: ((TraceEvent) -> Void)?
   var functions: [String: DatabaseFunction] = [:]
   private(set) var isClosed = false
@@ -33,6 +29,7 @@ public final class Database {
     self.configuration = configuration
     self.description = description
     sqliteConnection = try Self.open(path: path, configuration: configuration)
+    changeTracker = ChangeTracker(connection: sqliteConnection)
     do {
       try setUp()
     } catch {
@@ -86,7 +83,7 @@ public final class Database {
     _ = csqlite_db_config_int(sqliteConnection, SQLITE_DBCONFIG_DQS_DML, Int32(dqs))
     _ = csqlite_db_config_int(sqliteConnection, SQLITE_DBCONFIG_DQS_DDL, Int32(dqs))
     installAuthorizer()
-    installTransactionHooks()
+    changeTracker.install()
 
     // Reading the schema now turns a file that is not a database, or one locked by another
     // process, into an error at open time rather than at the first query.
@@ -130,9 +127,7 @@ public final class Database {
     guard !isClosed else { return }
     isClosed = true
     statementCache.removeAll()
-    sqlite3_update_hook(sqliteConnection, nil, nil)
-    sqlite3_commit_hook(sqliteConnection, nil, nil)
-    sqlite3_rollback_hook(sqliteConnection, nil, nil)
+    changeTracker.uninstall()
     sqlite3_set_authorizer(sqliteConnection, nil, nil)
     sqlite3_trace_v2(sqliteConnection, 0, nil, nil)
     sqlite3_close_v2(sqliteConnection)

@@ -9,7 +9,10 @@ public final class Statement {
   public let sql: String
   /// The SQLite handle.
   public let sqliteStatement: SQLiteStatement
-  unowned let database: Database
+  /// Told when the statement finishes, to follow transactions. Not the connection itself, so that
+  /// a statement kept after its connection is released neither keeps it nor crashes: SQLite keeps
+  /// the handle alive until the statement is finalized.
+  let changeTracker: ChangeTracker
   /// What the statement reads, writes and does to transactions, recorded while it was prepared.
   let authorization: AuthorizerRecord
   /// The arguments of the last bind, for error messages.
@@ -18,7 +21,7 @@ public final class Statement {
   var recordedWritesGeneration = -1
 
   init(database: Database, handle: SQLiteStatement, sql: String, authorization: AuthorizerRecord) {
-    self.database = database
+    self.changeTracker = database.changeTracker
     self.sqliteStatement = handle
     self.sql = sql
     self.authorization = authorization
@@ -45,59 +48,87 @@ public final class Statement {
 
   // MARK: - Binding
 
-  /// Resets the statement and binds new arguments (missing ones are NULL).
+  /// Resets the statement and binds new arguments: one for each parameter, by position or name.
   public func setArguments(_ arguments: StatementArguments) throws {
     sqlite3_reset(sqliteStatement)
-    sqlite3_clear_bindings(sqliteStatement)
     self.arguments = arguments
     let count = Int32(parameterCount)
-    guard count > 0 else {
-      guard arguments.values.isEmpty else { throw wrongArgumentCount(expected: 0) }
+    // Positional arguments only: no parameter names to look up.
+    if arguments.named.isEmpty {
+      guard arguments.positional.count == Int(count) else { throw wrongArgumentCount() }
+      var index: Int32 = 0
+      for value in arguments.positional {
+        index += 1
+        try bind(value, at: index)
+      }
       return
     }
+    guard count > 0 else { return }
     var position = 0
     for index in 1...count {
       // Named parameters (`:name`, `@name`, `$name`) take their named value when there is one;
       // every other parameter takes the next positional value.
       if let name = sqlite3_bind_parameter_name(sqliteStatement, index),
         name.pointee != CChar(UInt8(ascii: "?")),
-        let value = arguments.namedValues[String(cString: name + 1)]
+        let value = arguments.named[String(cString: name + 1)]
       {
-        try value.bind(to: sqliteStatement, at: index)
+        try bind(value, at: index)
         continue
       }
-      guard position < arguments.values.count else {
+      guard position < arguments.positional.count else {
         let name = sqlite3_bind_parameter_name(sqliteStatement, index).map { String(cString: $0) }
         throw DatabaseError(
           resultCode: .SQLITE_MISUSE,
           message:
-            "missing value for parameter \(name ?? "?\(index)") (statement has \(count), got \(arguments.values.count) positional and \(arguments.namedValues.count) named)",
+            "missing value for parameter \(name ?? "?\(index)") (statement has \(count), got \(arguments.positional.count) positional and \(arguments.named.count) named)",
           sql: sql, arguments: arguments)
       }
-      try arguments.values[position].bind(to: sqliteStatement, at: index)
+      try bind(arguments.positional[position], at: index)
       position += 1
     }
-    guard position == arguments.values.count else { throw wrongArgumentCount(expected: position) }
+    guard position == arguments.positional.count else { throw wrongArgumentCount() }
+  }
+
+  @inline(__always)
+  private func bind(_ value: (any DatabaseValueConvertible)?, at index: Int32) throws {
+    if let value {
+      try value.bind(to: sqliteStatement, at: index)
+    } else {
+      try check(sqlite3_bind_null(sqliteStatement, index), sqliteStatement)
+    }
   }
 
   /// Resets the statement and binds values by position, with no intermediate array of
   /// ``DatabaseValue``: the fast path for repeated inserts.
+  @inlinable
   public func bind<each Value: DatabaseValueConvertible>(_ values: repeat each Value) throws {
-    sqlite3_reset(sqliteStatement)
+    var count: Int32 = 0
+    for _ in repeat each values { count += 1 }
+    try prepareForBinding(count: count)
     var index: Int32 = 0
     for value in repeat each values {
       index += 1
       try value.bind(to: sqliteStatement, at: index)
     }
-    guard index == Int32(parameterCount) else { throw wrongArgumentCount(expected: parameterCount) }
-    arguments = StatementArguments()
   }
 
-  private func wrongArgumentCount(expected: Int) -> DatabaseError {
+  /// Resets the statement for new values, and checks that there is one per parameter.
+  @usableFromInline
+  func prepareForBinding(count: Int32) throws {
+    sqlite3_reset(sqliteStatement)
+    arguments = StatementArguments()
+    guard count == sqlite3_bind_parameter_count(sqliteStatement) else {
+      throw DatabaseError(
+        resultCode: .SQLITE_MISUSE,
+        message: "wrong number of statement arguments: expected \(parameterCount), got \(count)", sql: sql)
+    }
+  }
+
+  private func wrongArgumentCount() -> DatabaseError {
     DatabaseError(
       resultCode: .SQLITE_MISUSE,
       message:
-        "wrong number of statement arguments: expected \(parameterCount), got \(arguments.values.count)",
+        "wrong number of statement arguments: expected \(parameterCount), got \(arguments.positional.count)",
       sql: sql, arguments: arguments)
   }
 
@@ -114,13 +145,24 @@ public final class Statement {
     case SQLITE_ROW:
       return true
     case SQLITE_DONE:
-      database.statementDidFinish(self, succeeded: true)
+      changeTracker.statementDidFinish(self, succeeded: true)
       return false
     default:
-      database.statementDidFinish(self, succeeded: false)
+      changeTracker.statementDidFinish(self, succeeded: false)
       throw DatabaseError.from(
-        connection: database.sqliteConnection, code: code, sql: sql, arguments: arguments)
+        connection: sqlite3_db_handle(sqliteStatement), code: code, sql: sql, arguments: arguments)
     }
+  }
+
+  /// Binds values by position and runs the statement to completion: the fastest way to run an
+  /// insert or update many times, with no array and no existential per value.
+  ///
+  ///     let insert = try db.cachedStatement(sql: "INSERT INTO items (title, isInStock) VALUES (?, ?)")
+  ///     for item in items { try insert.execute(item.title, item.isInStock) }
+  @inlinable
+  public func execute<each Value: DatabaseValueConvertible>(_ values: repeat each Value) throws {
+    try bind(repeat each values)
+    try run()
   }
 
   /// Binds the arguments and runs the statement to completion.
@@ -129,10 +171,10 @@ public final class Statement {
     try run()
   }
 
-  /// Runs the statement, with its current bindings, to completion.
+  /// Runs the statement, with its current bindings, to completion. A statement that has run to
+  /// completion holds no lock, so it is not reset until it is next bound.
   public func run() throws {
     while try step() {}
-    sqlite3_reset(sqliteStatement)
   }
 
   /// Binds the arguments and returns a cursor over the rows.
@@ -142,6 +184,7 @@ public final class Statement {
   }
 
   /// Every row, each turned into a value by `decode` while it is current.
+  @inlinable
   public func fetchAll<T>(
     arguments: StatementArguments = StatementArguments(), _ decode: (Row) throws -> T
   ) throws -> [T] {
@@ -150,8 +193,9 @@ public final class Statement {
   }
 
   /// Every row, with the statement's current bindings.
+  @inlinable
   public func fetchAllWithCurrentBindings<T>(_ decode: (Row) throws -> T) throws -> [T] {
-    defer { sqlite3_reset(sqliteStatement) }
+    defer { reset() }
     var results: [T] = []
     let row = Row(statement: self)
     while try step() { results.append(try decode(row)) }
@@ -159,11 +203,12 @@ public final class Statement {
   }
 
   /// The first row, turned into a value, or nil when there is none.
+  @inlinable
   public func fetchOne<T>(
     arguments: StatementArguments = StatementArguments(), _ decode: (Row) throws -> T
   ) throws -> T? {
     try setArguments(arguments)
-    defer { sqlite3_reset(sqliteStatement) }
+    defer { reset() }
     guard try step() else { return nil }
     return try decode(Row(statement: self))
   }

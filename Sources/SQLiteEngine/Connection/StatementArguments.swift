@@ -1,39 +1,66 @@
 /// Values bound to a statement's parameters: by position (`?`), by name (`:name`, `@name`,
 /// `$name`), or both.
-public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
-  public var values: [DatabaseValue]
-  public var namedValues: [String: DatabaseValue]
+///
+/// The values are kept as they were given and bound straight into the statement, with no
+/// intermediate ``DatabaseValue``.
+public struct StatementArguments: Sendable {
+  var positional: [(any DatabaseValueConvertible)?]
+  var named: [String: (any DatabaseValueConvertible)?]
 
   /// No arguments.
   public init() {
-    values = []
-    namedValues = [:]
-  }
-
-  public init(_ values: [DatabaseValue], named namedValues: [String: DatabaseValue] = [:]) {
-    self.values = values
-    self.namedValues = namedValues
+    positional = []
+    named = [:]
   }
 
   public init(_ values: [(any DatabaseValueConvertible)?]) {
-    self.init(values.map { $0?.databaseValue ?? .null })
+    positional = values
+    named = [:]
+  }
+
+  public init(_ values: [DatabaseValue], named namedValues: [String: DatabaseValue] = [:]) {
+    positional = values
+    named = namedValues
   }
 
   public init(named values: [String: (any DatabaseValueConvertible)?]) {
-    self.init([], named: values.mapValues { $0?.databaseValue ?? .null })
+    positional = []
+    named = values
   }
 
-  public var isEmpty: Bool { values.isEmpty && namedValues.isEmpty }
+  /// The positional values, as SQLite stores them.
+  public var values: [DatabaseValue] { positional.map { $0?.databaseValue ?? .null } }
 
+  /// The named values, as SQLite stores them.
+  public var namedValues: [String: DatabaseValue] { named.mapValues { $0?.databaseValue ?? .null } }
+
+  public var isEmpty: Bool { positional.isEmpty && named.isEmpty }
+
+  public static func + (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
+    var sum = lhs
+    sum.positional += rhs.positional
+    sum.named.merge(rhs.named) { $1 }
+    return sum
+  }
+}
+
+extension StatementArguments: Hashable {
+  public static func == (lhs: StatementArguments, rhs: StatementArguments) -> Bool {
+    lhs.values == rhs.values && lhs.namedValues == rhs.namedValues
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(values)
+    hasher.combine(namedValues)
+  }
+}
+
+extension StatementArguments: CustomStringConvertible {
+  /// `[1, 'Milk', name: 'x']`
   public var description: String {
     let positional = values.map(\.description)
     let named = namedValues.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
     return "[" + (positional + named).joined(separator: ", ") + "]"
-  }
-
-  public static func + (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
-    StatementArguments(
-      lhs.values + rhs.values, named: lhs.namedValues.merging(rhs.namedValues) { $1 })
   }
 }
 
@@ -43,6 +70,6 @@ extension StatementArguments: ExpressibleByArrayLiteral {
 
 extension StatementArguments: ExpressibleByDictionaryLiteral {
   public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
-    self.init([], named: Dictionary(elements.map { ($0.0, $0.1?.databaseValue ?? .null) }) { $1 })
+    self.init(named: Dictionary(elements) { $1 })
   }
 }

@@ -1,47 +1,76 @@
 import CSQLite
 import Foundation
 
-extension Database {
+/// Follows one connection's transactions: which tables they change (from the update hook and
+/// from what statements do), and when they commit or roll back. Statements hold it strongly and
+/// report to it when they finish; it holds no statement and no connection, so there is no cycle.
+final class ChangeTracker {
+  private let connection: SQLiteConnection
+  /// Tables changed by the current transaction, frame by frame for savepoints.
+  private var changes = TransactionChanges()
+  private var commitIsPending = false
+  /// The last table the update hook reported (a C string this tracker owns), and the generation
+  /// of `changes` it was recorded in: plain values, so the per-row check costs no reference count.
+  private var lastChangedTable: UnsafeMutablePointer<CChar>?
+  private var lastChangedTableGeneration = -1
+  let commitObservers = CommitObserverList()
+
+  init(connection: SQLiteConnection) {
+    self.connection = connection
+  }
+
+  deinit { free(lastChangedTable) }
+
+  /// The tables changed so far by the current transaction (savepoints rolled back excluded).
+  var tablesChangedInCurrentTransaction: Set<String> { changes.allTables }
+
   /// The update hook records each changed table; the commit and rollback hooks mark the end of
   /// the transaction. Observers are told after the commit has completed, once the statement that
   /// committed has finished (see `statementDidFinish`).
-  func installTransactionHooks() {
+  func install() {
     let context = Unmanaged.passUnretained(self).toOpaque()
     sqlite3_update_hook(
-      sqliteConnection,
+      connection,
       { context, _, _, table, _ in
         guard let context, let table else { return }
-        Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().tableDidChange(table)
+        Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().tableDidChange(table)
       }, context)
     sqlite3_commit_hook(
-      sqliteConnection,
+      connection,
       { context in
-        Unmanaged<Database>.fromOpaque(context!).takeUnretainedValue().commitIsPending = true
+        Unmanaged<ChangeTracker>.fromOpaque(context!).takeUnretainedValue().commitIsPending = true
         return 0
       }, context)
     sqlite3_rollback_hook(
-      sqliteConnection,
+      connection,
       { context in
-        let database = Unmanaged<Database>.fromOpaque(context!).takeUnretainedValue()
-        database.commitIsPending = false
-        database.transactionChanges.reset()
-        database.lastChangedTable = nil
+        Unmanaged<ChangeTracker>.fromOpaque(context!).takeUnretainedValue().transactionDidRollBack()
       }, context)
+  }
+
+  func uninstall() {
+    sqlite3_update_hook(connection, nil, nil)
+    sqlite3_commit_hook(connection, nil, nil)
+    sqlite3_rollback_hook(connection, nil, nil)
   }
 
   /// Called for every changed row: the last table name is remembered so that a bulk write costs
   /// one string comparison per row, not a Set insertion.
   @inline(__always)
   private func tableDidChange(_ table: UnsafePointer<CChar>) {
-    if let last = lastChangedTable, last.generation == transactionChanges.generation,
-      strcmp(last.name, table) == 0
+    if lastChangedTableGeneration == changes.generation, let last = lastChangedTable, strcmp(last, table) == 0
     {
       return
     }
-    let name = String(cString: table)
-    transactionChanges.insert(name)
-    lastChangedTable = ChangedTableCache(
-      name: Array(name.utf8CString), generation: transactionChanges.generation)
+    changes.insert(String(cString: table))
+    free(lastChangedTable)
+    lastChangedTable = strdup(table)
+    lastChangedTableGeneration = changes.generation
+  }
+
+  private func transactionDidRollBack() {
+    commitIsPending = false
+    changes.reset()
   }
 
   /// Applies what a statement did to the transaction once it has run, and tells commit observers
@@ -52,46 +81,41 @@ extension Database {
     if succeeded {
       // The statement's own target is recorded even when the update hook is silent about it
       // (WITHOUT ROWID tables); once per transaction generation, to keep bulk inserts cheap.
-      if let target = authorization.target,
-        statement.recordedWritesGeneration != transactionChanges.generation,
-        sqlite3_changes64(sqliteConnection) > 0
+      if let target = authorization.target, statement.recordedWritesGeneration != changes.generation,
+        sqlite3_changes64(connection) > 0
       {
-        transactionChanges.insert(target)
-        statement.recordedWritesGeneration = transactionChanges.generation
+        changes.insert(target)
+        statement.recordedWritesGeneration = changes.generation
       }
-      if !authorization.schemaWrites.isEmpty { transactionChanges.formUnion(authorization.schemaWrites) }
+      if !authorization.schemaWrites.isEmpty { changes.formUnion(authorization.schemaWrites) }
       switch authorization.savepoint {
-      case .begin(let name): transactionChanges.beginSavepoint(name)
-      case .release(let name): transactionChanges.releaseSavepoint(name)
-      case .rollback(let name):
-        transactionChanges.rollbackToSavepoint(name)
-        lastChangedTable = nil
+      case .begin(let name): changes.beginSavepoint(name)
+      case .release(let name): changes.releaseSavepoint(name)
+      case .rollback(let name): changes.rollbackToSavepoint(name)
       case nil: break
       }
     }
     guard commitIsPending else { return }
-    if sqlite3_get_autocommit(sqliteConnection) != 0 {
+    if sqlite3_get_autocommit(connection) != 0 {
       commitIsPending = false
-      let tables = transactionChanges.allTables
-      transactionChanges.reset()
-      lastChangedTable = nil
+      let tables = changes.allTables
+      changes.reset()
       if !tables.isEmpty { commitObservers.notify(tables: tables) }
     } else if !succeeded {
       commitIsPending = false  // the COMMIT failed (SQLITE_BUSY) and the transaction goes on
     }
   }
+}
 
+extension Database {
   /// Calls `handler` on this connection's queue after every commit that changed at least one
   /// table, with the set of tables it changed. Rolled-back work is never reported.
   public func observeCommits(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation {
-    commitObservers.add(handler)
+    changeTracker.commitObservers.add(handler)
   }
 
   /// The tables changed so far by the current transaction (savepoints rolled back excluded).
-  public var tablesChangedInCurrentTransaction: Set<String> { transactionChanges.allTables }
-}
-
-struct ChangedTableCache {
-  var name: [CChar]
-  var generation: Int
+  public var tablesChangedInCurrentTransaction: Set<String> {
+    changeTracker.tablesChangedInCurrentTransaction
+  }
 }

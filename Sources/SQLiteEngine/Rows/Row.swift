@@ -6,13 +6,16 @@ import CSQLite
 /// statement's current row with `sqlite3_column_*`, and are valid until the statement moves on;
 /// ``copy()`` keeps one for later.
 public struct Row {
-  private enum Storage {
+  @usableFromInline
+  enum Storage {
     case statement(Statement)
     case copied(columns: [String], values: [DatabaseValue], sql: String)
   }
 
-  private let storage: Storage
+  @usableFromInline
+  let storage: Storage
 
+  @usableFromInline
   init(statement: Statement) { storage = .statement(statement) }
 
   /// A detached row, for tests and for building rows by hand.
@@ -54,7 +57,8 @@ public struct Row {
 
   /// Decodes a column (0-based) straight from SQLite. Throws, naming the column, when the
   /// value is NULL and `T` is not optional, or has a storage class `T` cannot read.
-  @inline(__always)
+  /// Inlinable so that callers get a version specialized for `T`, with no generic dispatch per value.
+  @inlinable
   public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
     switch storage {
     case .statement(let statement):
@@ -118,6 +122,7 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     self.sql = sql
   }
 
+  @usableFromInline
   init<T>(row: Row, column index: Int, type: T.Type) {
     let name = index < row.count ? row.columnNames[index] : "?"
     let value = index < row.count ? row[index] : .null

@@ -8,6 +8,17 @@ public enum TransactionKind: String, Sendable {
   case exclusive = "EXCLUSIVE"
 }
 
+extension TransactionKind {
+  /// Constant text, so that the statement cache finds it without building a string.
+  var beginSQL: String {
+    switch self {
+    case .deferred: "BEGIN DEFERRED TRANSACTION"
+    case .immediate: "BEGIN IMMEDIATE TRANSACTION"
+    case .exclusive: "BEGIN EXCLUSIVE TRANSACTION"
+    }
+  }
+}
+
 /// Whether a transaction or savepoint body wants its work kept.
 public enum TransactionCompletion: Sendable {
   case commit
@@ -20,7 +31,7 @@ extension Database {
   public func inTransaction(
     _ kind: TransactionKind = .deferred, _ body: () throws -> TransactionCompletion
   ) throws {
-    try execute(sql: "BEGIN \(kind.rawValue) TRANSACTION")
+    try execute(sql: kind.beginSQL)
     let completion: TransactionCompletion
     do {
       completion = try body()

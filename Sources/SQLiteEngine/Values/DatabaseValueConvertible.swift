@@ -41,9 +41,11 @@ extension DatabaseValue: DatabaseValueConvertible {
 
   /// Reads a column of the current row.
   public init(statement: SQLiteStatement, column index: Int32) {
-    switch sqlite3_column_type(statement, index) {
-    case SQLITE_INTEGER: self = .integer(sqlite3_column_int64(statement, index))
-    case SQLITE_FLOAT: self = .real(sqlite3_column_double(statement, index))
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER: self = .integer(sqlite3_value_int64(value))
+    case SQLITE_FLOAT: self = .real(sqlite3_value_double(value))
     case SQLITE_TEXT: self = .text(String(sqliteText: statement, column: index))
     case SQLITE_BLOB: self = .blob(Data(sqliteBlob: statement, column: index))
     default: self = .null
@@ -70,11 +72,14 @@ extension DatabaseValue: DatabaseValueConvertible {
 }
 
 /// Turns a bind result code into an error.
-@inline(__always)
+@inlinable
 func check(_ code: Int32, _ statement: SQLiteStatement) throws {
-  guard code == SQLITE_OK else {
-    throw DatabaseError.from(connection: sqlite3_db_handle(statement), code: code)
-  }
+  guard code == SQLITE_OK else { throw bindError(code, statement) }
+}
+
+@usableFromInline
+func bindError(_ code: Int32, _ statement: SQLiteStatement) -> DatabaseError {
+  DatabaseError.from(connection: sqlite3_db_handle(statement), code: code)
 }
 
 // MARK: - Optional
@@ -97,7 +102,9 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
 
   @inline(__always)
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> Self? {
-    if sqlite3_column_type(statement, index) == SQLITE_NULL { return .some(.none) }
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    if sqlite3_value_type(value) == SQLITE_NULL { return .some(.none) }
     return Wrapped.decode(from: statement, at: index).map { .some($0) }
   }
 }

@@ -24,10 +24,12 @@ extension Date: DatabaseValueConvertible {
 
   @inline(__always)
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> Date? {
-    guard sqlite3_column_type(statement, index) == SQLITE_TEXT,
-      let text = sqlite3_column_text(statement, index)
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    guard sqlite3_value_type(value) == SQLITE_TEXT,
+      let text = sqlite3_value_text(value)
     else { return nil }
-    let count = Int(sqlite3_column_bytes(statement, index))
+    let count = Int(sqlite3_value_bytes(value))
     return DatabaseDateFormat.date(from: UnsafeBufferPointer(start: text, count: count))
   }
 }

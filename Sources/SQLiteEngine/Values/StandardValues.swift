@@ -14,16 +14,18 @@ extension Int64: DatabaseValueConvertible {
     }
   }
 
-  @inline(__always)
+  @inlinable
   public func bind(to statement: SQLiteStatement, at index: Int32) throws {
     try check(sqlite3_bind_int64(statement, index, self), statement)
   }
 
-  @inline(__always)
+  @inlinable
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> Int64? {
-    switch sqlite3_column_type(statement, index) {
-    case SQLITE_INTEGER: sqlite3_column_int64(statement, index)
-    case SQLITE_FLOAT: Int64(exactly: sqlite3_column_double(statement, index))
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    return switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER: sqlite3_value_int64(value)
+    case SQLITE_FLOAT: Int64(exactly: sqlite3_value_double(value))
     default: nil
     }
   }
@@ -39,12 +41,12 @@ extension DatabaseInteger {
     Int64.fromDatabaseValue(value).flatMap { Self(exactly: $0) }
   }
 
-  @inline(__always)
+  @inlinable
   public func bind(to statement: SQLiteStatement, at index: Int32) throws {
     try check(sqlite3_bind_int64(statement, index, Int64(self)), statement)
   }
 
-  @inline(__always)
+  @inlinable
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> Self? {
     Int64.decode(from: statement, at: index).flatMap { Self(exactly: $0) }
   }
@@ -59,8 +61,8 @@ extension UInt16: DatabaseInteger {}
 extension UInt8: DatabaseInteger {}
 
 extension UInt64: DatabaseValueConvertible {
-  /// Values above `Int64.max` have no SQLite integer: binding one directly throws, and as a
-  /// ``DatabaseValue`` (in statement arguments) it is decimal text, read back losslessly.
+  /// Values above `Int64.max` have no SQLite integer: binding one throws. Its ``databaseValue``
+  /// (used to describe it) is decimal text, and decimal text reads back as a UInt64.
   public var databaseValue: DatabaseValue {
     Int64(exactly: self).map { .integer($0) } ?? .text(String(self))
   }
@@ -81,7 +83,9 @@ extension UInt64: DatabaseValueConvertible {
   }
 
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> UInt64? {
-    if sqlite3_column_type(statement, index) == SQLITE_TEXT {
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    if sqlite3_value_type(value) == SQLITE_TEXT {
       return UInt64(String(sqliteText: statement, column: index))
     }
     return Int64.decode(from: statement, at: index).flatMap { UInt64(exactly: $0) }
@@ -102,16 +106,18 @@ extension Bool: DatabaseValueConvertible {
     }
   }
 
-  @inline(__always)
+  @inlinable
   public func bind(to statement: SQLiteStatement, at index: Int32) throws {
     try check(sqlite3_bind_int64(statement, index, self ? 1 : 0), statement)
   }
 
-  @inline(__always)
+  @inlinable
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> Bool? {
-    switch sqlite3_column_type(statement, index) {
-    case SQLITE_INTEGER: sqlite3_column_int64(statement, index) != 0
-    case SQLITE_FLOAT: sqlite3_column_double(statement, index) != 0
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    return switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER: sqlite3_value_int64(value) != 0
+    case SQLITE_FLOAT: sqlite3_value_double(value) != 0
     default: nil
     }
   }
@@ -130,15 +136,17 @@ extension Double: DatabaseValueConvertible {
     }
   }
 
-  @inline(__always)
+  @inlinable
   public func bind(to statement: SQLiteStatement, at index: Int32) throws {
     try check(sqlite3_bind_double(statement, index, self), statement)
   }
 
-  @inline(__always)
+  @inlinable
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> Double? {
-    switch sqlite3_column_type(statement, index) {
-    case SQLITE_INTEGER, SQLITE_FLOAT: sqlite3_column_double(statement, index)
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    return switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER, SQLITE_FLOAT: sqlite3_value_double(value)
     default: nil
     }
   }
@@ -162,7 +170,7 @@ extension String: DatabaseValueConvertible {
   }
 
   /// Binds the UTF-8 bytes with their explicit length, so NUL characters survive.
-  @inline(__always)
+  @inlinable
   public func bind(to statement: SQLiteStatement, at index: Int32) throws {
     var string = self
     let code = string.withUTF8 { buffer in
@@ -173,35 +181,41 @@ extension String: DatabaseValueConvertible {
     try check(code, statement)
   }
 
-  @inline(__always)
+  @inlinable
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> String? {
-    guard sqlite3_column_type(statement, index) == SQLITE_TEXT else { return nil }
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
     return String(sqliteText: statement, column: index)
   }
 
   /// Reads a TEXT column with its explicit byte length (NULs included). Bytes that are not valid
   /// UTF-8 become U+FFFD rather than failing; read the column as `Data` for the exact bytes.
-  @inline(__always)
+  @inlinable
   init(sqliteText statement: SQLiteStatement, column index: Int32) {
-    guard let text = sqlite3_column_text(statement, index) else {
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    guard let text = sqlite3_value_text(value) else {
       self = ""
       return
     }
-    let count = Int(sqlite3_column_bytes(statement, index))
+    let count = Int(sqlite3_value_bytes(value))
     self = String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 }
 
 /// The bytes of a UTF-8 buffer as SQLite's `const char *`; an empty buffer may have no address,
 /// and SQLite must not read NULL as "no text".
-@inline(__always)
+@inlinable
 func cString(_ buffer: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
   guard let base = buffer.baseAddress else { return emptyCString }
   return UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
 }
 
-private let emptyCStringStorage: StaticString = ""
-private nonisolated(unsafe) let emptyCString = UnsafeRawPointer(emptyCStringStorage.utf8Start)
+@usableFromInline
+let emptyCStringStorage: StaticString = ""
+@usableFromInline
+nonisolated(unsafe) let emptyCString = UnsafeRawPointer(emptyCStringStorage.utf8Start)
   .assumingMemoryBound(to: CChar.self)
 
 // MARK: - Blobs
@@ -229,23 +243,27 @@ extension Data: DatabaseValueConvertible {
   }
 
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> Data? {
-    switch sqlite3_column_type(statement, index) {
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    return switch sqlite3_value_type(value) {
     case SQLITE_BLOB: Data(sqliteBlob: statement, column: index)
     case SQLITE_TEXT:
       Data(
-        bytes: sqlite3_column_text(statement, index),
-        count: Int(sqlite3_column_bytes(statement, index)))
+        bytes: sqlite3_value_text(value),
+        count: Int(sqlite3_value_bytes(value)))
     default: nil
     }
   }
 
   init(sqliteBlob statement: SQLiteStatement, column index: Int32) {
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
     // sqlite3_column_blob returns NULL for an empty blob: that is an empty Data.
-    guard let bytes = sqlite3_column_blob(statement, index) else {
+    guard let bytes = sqlite3_value_blob(value) else {
       self = Data()
       return
     }
-    self = Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement, index)))
+    self = Data(bytes: bytes, count: Int(sqlite3_value_bytes(value)))
   }
 }
 

@@ -25,10 +25,12 @@ extension UUID: DatabaseValueConvertible {
 
   @inline(__always)
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> UUID? {
-    switch sqlite3_column_type(statement, index) {
+    // One column call; the sqlite3_value_* calls that follow cost less.
+    let value = sqlite3_column_value(statement, index)
+    switch sqlite3_value_type(value) {
     case SQLITE_TEXT:
-      guard let text = sqlite3_column_text(statement, index) else { return nil }
-      let count = Int(sqlite3_column_bytes(statement, index))
+      guard let text = sqlite3_value_text(value) else { return nil }
+      let count = Int(sqlite3_value_bytes(value))
       return UUIDText.uuid(from: UnsafeBufferPointer(start: text, count: count))
     case SQLITE_BLOB:
       return UUIDText.uuid(fromBytes: Data(sqliteBlob: statement, column: index))

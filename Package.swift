@@ -1,0 +1,81 @@
+// swift-tools-version: 6.0
+import CompilerPluginSupport
+import Foundation
+import PackageDescription
+
+// Macros build against the compiled swift-syntax that ships inside the Swift toolchain
+// (`<toolchain>/usr/lib/swift/host`), because outside packages cannot be fetched here.
+// The folder is found from the `swift` on PATH at manifest time, never hard-coded.
+let toolchainHostFolder: String = {
+  let fileManager = FileManager.default
+  let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
+  for directory in searchPath.split(separator: ":") {
+    let candidate = "\(directory)/swift"
+    guard fileManager.isExecutableFile(atPath: candidate) else { continue }
+    let resolved = URL(fileURLWithPath: candidate).resolvingSymlinksInPath()
+    let host = resolved.deletingLastPathComponent()  // usr/bin
+      .deletingLastPathComponent()  // usr
+      .appendingPathComponent("lib/swift/host").path
+    if fileManager.fileExists(atPath: "\(host)/SwiftSyntax.swiftmodule") { return host }
+  }
+  fatalError(
+    """
+    Could not find the Swift toolchain's swift-syntax (usr/lib/swift/host/SwiftSyntax.swiftmodule) \
+    next to any `swift` on PATH. Put the toolchain's usr/bin first on PATH and build again.
+    """)
+}()
+
+let swiftSyntaxLibraries = [
+  "SwiftSyntax", "SwiftSyntaxMacros", "SwiftDiagnostics", "SwiftParser", "SwiftOperators",
+  "SwiftBasicFormat", "SwiftSyntaxBuilder", "SwiftSyntaxMacroExpansion", "SwiftParserDiagnostics",
+  "SwiftCompilerPluginMessageHandling",
+]
+
+let package = Package(
+  name: "SQLiteData",
+  products: [
+    .library(name: "SQLiteData", targets: ["SQLiteData"]),
+    .executable(name: "reminders", targets: ["reminders"]),
+    .executable(name: "sqlitedata-bench", targets: ["SQLiteDataBenchmarks"]),
+  ],
+  targets: [
+    // C shims: module maps over the system libraries, plus inline wrappers for what Swift cannot see.
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+
+    // Engine: connections, statements, values, queues and pools, transactions, migrations, hooks.
+    .target(name: "SQLiteEngine", dependencies: ["CSQLite"]),
+
+    // Query language: the compile-time half (macros) and the runtime half.
+    .macro(
+      name: "SQLiteQueriesMacros",
+      swiftSettings: [.unsafeFlags(["-I", toolchainHostFolder])],
+      linkerSettings: [
+        .unsafeFlags(["-L", toolchainHostFolder, "-Xlinker", "-rpath", "-Xlinker", toolchainHostFolder])
+      ] + swiftSyntaxLibraries.map { .linkedLibrary($0) }
+    ),
+    .target(name: "SQLiteQueries", dependencies: ["SQLiteEngine", "SQLiteQueriesMacros"]),
+
+    // Live data: what users import.
+    .target(name: "SQLiteData", dependencies: ["SQLiteEngine", "SQLiteQueries"]),
+
+    // The app.
+    .executableTarget(name: "reminders", dependencies: ["SQLiteData"]),
+
+    // Benchmarks: our engine against raw C SQLite doing the same work.
+    .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
+    .executableTarget(
+      name: "SQLiteDataBenchmarks", dependencies: ["SQLiteData", "CSQLiteBaseline"]),
+
+    .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
+    .testTarget(
+      name: "SQLiteQueriesTests",
+      dependencies: ["SQLiteQueries", "SQLiteQueriesMacros"],
+      swiftSettings: [.unsafeFlags(["-I", toolchainHostFolder])],
+      linkerSettings: [
+        .unsafeFlags(["-L", toolchainHostFolder, "-Xlinker", "-rpath", "-Xlinker", toolchainHostFolder])
+      ] + swiftSyntaxLibraries.map { .linkedLibrary($0) }
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

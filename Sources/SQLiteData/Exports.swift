@@ -1,0 +1,2 @@
+@_exported import SQLiteEngine
+@_exported import SQLiteQueries

@@ -1,0 +1,78 @@
+import CSQLiteBaseline
+
+// Swift owners of the C baseline's handles: they check result codes and release in `deinit`, so a
+// workload's C state goes away with the workload.
+
+/// A C baseline function returned a SQLite error code.
+struct BaselineError: Error, CustomStringConvertible {
+  let function: String
+  let code: Int32
+
+  var description: String {
+    "\(function) failed: \(String(cString: baseline_errstr(code))) (code \(code))"
+  }
+}
+
+func checkBaseline(_ code: Int32, _ function: String) throws {
+  guard code == 0 else { throw BaselineError(function: function, code: code) }
+}
+
+/// C strings of the rows' titles and notes, made by C with snprintf.
+final class BaselineItemTexts {
+  fileprivate var texts = baseline_item_texts()
+
+  init(count: Int) throws {
+    try checkBaseline(
+      baseline_item_texts_create(Int32(count), &texts), "baseline_item_texts_create")
+  }
+
+  deinit { baseline_item_texts_destroy(&texts) }
+}
+
+/// An in-memory database with the `items` table, opened by C.
+final class BaselineItemsDatabase {
+  fileprivate let handle: OpaquePointer
+
+  init() throws {
+    var handle: OpaquePointer?
+    try checkBaseline(baseline_open_items_database(&handle), "baseline_open_items_database")
+    self.handle = handle!
+  }
+
+  deinit { _ = baseline_close(handle) }
+
+  func insertItems(_ texts: BaselineItemTexts) throws {
+    try checkBaseline(baseline_insert_items(handle, &texts.texts), "baseline_insert_items")
+  }
+
+  func prepare(_ sql: String) throws -> BaselineStatement {
+    var statement: OpaquePointer?
+    try checkBaseline(baseline_prepare(handle, sql, &statement), "baseline_prepare")
+    return BaselineStatement(database: self, handle: statement!)
+  }
+}
+
+/// A statement prepared by C; it keeps its database open.
+final class BaselineStatement {
+  private let database: BaselineItemsDatabase
+  private let handle: OpaquePointer
+
+  fileprivate init(database: BaselineItemsDatabase, handle: OpaquePointer) {
+    self.database = database
+    self.handle = handle
+  }
+
+  deinit { baseline_finalize(handle) }
+
+  /// Fetches every row into C structs with copied strings, frees them, and returns the count.
+  func fetchItems() throws -> Int {
+    var count: Int64 = 0
+    try checkBaseline(baseline_fetch_items(handle, &count), "baseline_fetch_items")
+    return Int(count)
+  }
+}
+
+/// Opens the database file at `path` from C, applies the items migration, and closes it.
+func baselineOpenMigrate(path: String) throws {
+  try checkBaseline(baseline_open_migrate(path), "baseline_open_migrate")
+}

@@ -1,0 +1,41 @@
+/// The result of one workload, in the workload's unit.
+struct WorkloadResult {
+  let name: String
+  let unit: Unit
+  let ours: Summary
+  let baseline: Summary?
+
+  /// How many times slower than C we are, by median: 1.00 is as fast as raw SQLite.
+  var ratio: Double? {
+    guard let baseline, baseline.median > 0 else { return nil }
+    return ours.median / baseline.median
+  }
+}
+
+/// Runs workloads: a few warm-up iterations, then timed iterations alternating our side and the
+/// baseline, so that both see the same machine conditions (caches, frequency, other processes).
+struct Harness {
+  var iterations: Int
+  var warmUpIterations = 2
+
+  func run(_ workload: Workload) throws -> WorkloadResult {
+    let sides = try workload.setUp()
+    var ours: [Double] = []
+    var baseline: [Double] = []
+    for iteration in 0..<(warmUpIterations + iterations) {
+      let ourTime = try time(sides.ours)
+      let baselineTime = try sides.baseline.map(time)
+      guard iteration >= warmUpIterations else { continue }
+      ours.append(workload.unit.value(of: ourTime))
+      if let baselineTime { baseline.append(workload.unit.value(of: baselineTime)) }
+    }
+    return WorkloadResult(
+      name: workload.name, unit: workload.unit, ours: Summary(samples: ours),
+      baseline: baseline.isEmpty ? nil : Summary(samples: baseline))
+  }
+
+  private func time(_ timed: Timed) throws -> Duration {
+    try timed.prepare?()
+    return try ContinuousClock().measure(timed.run)
+  }
+}

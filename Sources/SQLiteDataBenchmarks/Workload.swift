@@ -1,0 +1,56 @@
+/// One benchmark: our engine doing some work, and optionally raw C SQLite doing the same work.
+///
+/// `setUp` runs once, untimed, before the iterations. It builds what the workload needs
+/// (databases, precomputed rows) and returns the two sides, whose closures capture that state.
+/// The state is released when the workload is done, so cleanup belongs in `deinit`s.
+struct Workload {
+  var name: String
+  var unit: Unit = .milliseconds
+  var setUp: () throws -> Sides
+}
+
+/// What is timed in a workload: ours, and the C baseline when there is one.
+struct Sides {
+  var ours: Timed
+  var baseline: Timed?
+}
+
+/// One timed operation.
+struct Timed {
+  /// Untimed work before each run, such as opening a fresh database.
+  var prepare: (() throws -> Void)?
+  /// The timed work.
+  var run: () throws -> Void
+
+  init(prepare: (() throws -> Void)? = nil, run: @escaping () throws -> Void) {
+    self.prepare = prepare
+    self.run = run
+  }
+}
+
+/// The unit results are reported in.
+enum Unit: String {
+  case milliseconds = "ms"
+  case microseconds = "us"
+
+  func value(of duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    let totalSeconds = Double(seconds) + Double(attoseconds) * 1e-18
+    switch self {
+    case .milliseconds: return totalSeconds * 1e3
+    case .microseconds: return totalSeconds * 1e6
+    }
+  }
+}
+
+/// A workload whose result is not what the work should produce: a broken side, not a slow one.
+struct UnexpectedResult: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Throws unless `actual` is `expected`, so that a side that does less work cannot look faster.
+func expect<T: Equatable>(_ actual: T, _ expected: T, _ what: String) throws {
+  guard actual == expected else {
+    throw UnexpectedResult(description: "\(what): expected \(expected), got \(actual)")
+  }
+}

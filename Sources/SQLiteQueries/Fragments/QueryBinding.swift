@@ -1,0 +1,60 @@
+import Foundation
+import SQLiteEngine
+
+/// A value bound to a statement parameter.
+public enum QueryBinding: Hashable, Sendable {
+  case blob([UInt8])
+  case bool(Bool)
+  case double(Double)
+  case date(Date)
+  case int(Int64)
+  case null
+  case text(String)
+  case uint(UInt64)
+  case uuid(UUID)
+  /// A value that could not be turned into a binding; executing the statement throws the error.
+  case invalid(QueryBindingError)
+
+  /// The value as SQLite stores it: dates as UTC text, UUIDs as lowercase text, Bool as 0/1.
+  public func databaseValue() throws -> DatabaseValue {
+    switch self {
+    case .blob(let bytes): return .blob(Data(bytes))
+    case .bool(let value): return .integer(value ? 1 : 0)
+    case .double(let value): return .real(value)
+    case .date(let date): return .text(DatabaseDateFormat.string(from: date))
+    case .int(let value): return .integer(value)
+    case .null: return .null
+    case .text(let text): return .text(text)
+    case .uint(let value):
+      guard let value = Int64(exactly: value) else {
+        throw QueryBindingError(message: "UInt64 value \(value) is larger than the largest SQLite integer")
+      }
+      return .integer(value)
+    case .uuid(let uuid): return .text(UUIDText.string(from: uuid))
+    case .invalid(let error): throw error
+    }
+  }
+
+  /// The value as a SQL literal, for the display form of a query: `'it''s'`, `1`, `NULL`.
+  public var literal: String {
+    switch self {
+    case .blob(let bytes): return DatabaseValue.blob(Data(bytes)).description
+    case .bool(let value): return value ? "1" : "0"
+    case .double(let value): return "\(value)"
+    case .date(let date): return DatabaseValue.text(DatabaseDateFormat.string(from: date)).description
+    case .int(let value): return "\(value)"
+    case .null: return "NULL"
+    case .text(let text): return DatabaseValue.text(text).description
+    case .uint(let value): return "\(value)"
+    case .uuid(let uuid): return DatabaseValue.text(UUIDText.string(from: uuid)).description
+    case .invalid(let error): return "<invalid: \(error.message)>"
+    }
+  }
+}
+
+/// Why a value could not be bound.
+public struct QueryBindingError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let message: String
+  public init(message: String) { self.message = message }
+  public var description: String { message }
+}
