@@ -14,6 +14,8 @@ struct WorkloadResult {
 
 /// Runs workloads: a few warm-up iterations, then timed iterations alternating our side and the
 /// baseline, so that both see the same machine conditions (caches, frequency, other processes).
+/// Which side goes first swaps every iteration, so that neither always runs on the caches and
+/// heap the other left behind.
 struct Harness {
   var iterations: Int
   var warmUpIterations = 2
@@ -23,8 +25,15 @@ struct Harness {
     var ours: [Double] = []
     var baseline: [Double] = []
     for iteration in 0..<(warmUpIterations + iterations) {
-      let ourTime = try time(sides.ours)
-      let baselineTime = try sides.baseline.map(time)
+      let ourTime: Duration
+      let baselineTime: Duration?
+      if iteration.isMultiple(of: 2) {
+        ourTime = try time(sides.ours)
+        baselineTime = try sides.baseline.map(time)
+      } else {
+        baselineTime = try sides.baseline.map(time)
+        ourTime = try time(sides.ours)
+      }
       guard iteration >= warmUpIterations else { continue }
       ours.append(workload.unit.value(of: ourTime))
       if let baselineTime { baseline.append(workload.unit.value(of: baselineTime)) }

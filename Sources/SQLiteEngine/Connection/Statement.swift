@@ -13,8 +13,10 @@ public final class Statement {
   /// a statement kept after its connection is released neither keeps it nor crashes: SQLite keeps
   /// the handle alive until the statement is finalized.
   let changeTracker: ChangeTracker
-  /// What the statement reads, writes and does to transactions, recorded while it was prepared.
-  let authorization: AuthorizerRecord
+  /// What the statement reads, as recorded while it was prepared.
+  private let reads: DatabaseRegion
+  /// What the statement does to the transaction, as recorded while it was prepared.
+  let effects: TransactionEffects
   /// The arguments of the last bind, for error messages.
   public private(set) var arguments = StatementArguments()
   /// The change-tracking generation in which this statement's written tables were last recorded.
@@ -24,16 +26,17 @@ public final class Statement {
     self.changeTracker = database.changeTracker
     self.sqliteStatement = handle
     self.sql = sql
-    self.authorization = authorization
+    self.reads = authorization.reads
+    self.effects = TransactionEffects(authorization)
   }
 
   deinit { sqlite3_finalize(sqliteStatement) }
 
   /// The tables and columns this statement reads, as SQLite reported them while preparing it.
-  public var region: DatabaseRegion { authorization.reads }
+  public var region: DatabaseRegion { reads }
 
   /// The table this statement inserts into, updates or deletes from, if any.
-  public var writtenTable: String? { authorization.target }
+  public var writtenTable: String? { effects.target }
 
   /// Whether the statement leaves the database unchanged.
   public var isReadOnly: Bool { sqlite3_stmt_readonly(sqliteStatement) != 0 }
@@ -116,7 +119,7 @@ public final class Statement {
   @usableFromInline
   func prepareForBinding(count: Int32) throws {
     sqlite3_reset(sqliteStatement)
-    arguments = StatementArguments()
+    if !arguments.isEmpty { arguments = StatementArguments() }
     guard count == sqlite3_bind_parameter_count(sqliteStatement) else {
       throw DatabaseError(
         resultCode: .SQLITE_MISUSE,

@@ -18,6 +18,25 @@ final class AuthorizerRecord {
   }
 }
 
+/// What a statement does to the transaction when it runs, fixed when it is prepared.
+struct TransactionEffects {
+  /// The table the statement inserts into, updates or deletes from.
+  let target: String?
+  /// Tables it creates, drops or alters.
+  let schemaWrites: Set<String>
+  let savepoint: AuthorizerRecord.SavepointEffect?
+  /// Whether there are schema writes or a savepoint: checked first, so that ordinary statements
+  /// skip the rest.
+  let changesSchemaOrSavepoints: Bool
+
+  init(_ record: AuthorizerRecord) {
+    target = record.target
+    schemaWrites = record.schemaWrites
+    savepoint = record.savepoint
+    changesSchemaOrSavepoints = !record.schemaWrites.isEmpty || record.savepoint != nil
+  }
+}
+
 extension Database {
   /// Installed once for the life of the connection, because setting an authorizer expires every
   /// prepared statement. It records into `authorizerRecord` while a statement is being prepared

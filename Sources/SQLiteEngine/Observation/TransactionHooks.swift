@@ -77,22 +77,24 @@ final class ChangeTracker {
   /// when it completed a commit.
   @inline(__always)
   func statementDidFinish(_ statement: Statement, succeeded: Bool) {
-    let authorization = statement.authorization
     if succeeded {
+      let effects = statement.effects
       // The statement's own target is recorded even when the update hook is silent about it
       // (WITHOUT ROWID tables); once per transaction generation, to keep bulk inserts cheap.
-      if let target = authorization.target, statement.recordedWritesGeneration != changes.generation,
+      if statement.recordedWritesGeneration != changes.generation, let target = effects.target,
         sqlite3_changes64(connection) > 0
       {
         changes.insert(target)
         statement.recordedWritesGeneration = changes.generation
       }
-      if !authorization.schemaWrites.isEmpty { changes.formUnion(authorization.schemaWrites) }
-      switch authorization.savepoint {
-      case .begin(let name): changes.beginSavepoint(name)
-      case .release(let name): changes.releaseSavepoint(name)
-      case .rollback(let name): changes.rollbackToSavepoint(name)
-      case nil: break
+      if effects.changesSchemaOrSavepoints {
+        changes.formUnion(effects.schemaWrites)
+        switch effects.savepoint {
+        case .begin(let name): changes.beginSavepoint(name)
+        case .release(let name): changes.releaseSavepoint(name)
+        case .rollback(let name): changes.rollbackToSavepoint(name)
+        case nil: break
+        }
       }
     }
     guard commitIsPending else { return }

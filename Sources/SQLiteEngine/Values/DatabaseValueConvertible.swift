@@ -46,8 +46,8 @@ extension DatabaseValue: DatabaseValueConvertible {
     switch sqlite3_value_type(value) {
     case SQLITE_INTEGER: self = .integer(sqlite3_value_int64(value))
     case SQLITE_FLOAT: self = .real(sqlite3_value_double(value))
-    case SQLITE_TEXT: self = .text(String(sqliteText: statement, column: index))
-    case SQLITE_BLOB: self = .blob(Data(sqliteBlob: statement, column: index))
+    case SQLITE_TEXT: self = .text(String(sqliteText: value))
+    case SQLITE_BLOB: self = .blob(Data(sqliteBlob: value))
     default: self = .null
     }
   }

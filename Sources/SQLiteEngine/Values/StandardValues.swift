@@ -86,7 +86,7 @@ extension UInt64: DatabaseValueConvertible {
     // One column call; the sqlite3_value_* calls that follow cost less.
     let value = sqlite3_column_value(statement, index)
     if sqlite3_value_type(value) == SQLITE_TEXT {
-      return UInt64(String(sqliteText: statement, column: index))
+      return UInt64(String(sqliteText: value))
     }
     return Int64.decode(from: statement, at: index).flatMap { UInt64(exactly: $0) }
   }
@@ -186,15 +186,14 @@ extension String: DatabaseValueConvertible {
     // One column call; the sqlite3_value_* calls that follow cost less.
     let value = sqlite3_column_value(statement, index)
     guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
-    return String(sqliteText: statement, column: index)
+    return String(sqliteText: value)
   }
 
-  /// Reads a TEXT column with its explicit byte length (NULs included). Bytes that are not valid
-  /// UTF-8 become U+FFFD rather than failing; read the column as `Data` for the exact bytes.
+  /// Reads a TEXT value (from `sqlite3_column_value`) with its explicit byte length, NULs
+  /// included. Bytes that are not valid UTF-8 become U+FFFD rather than failing; read the column
+  /// as `Data` for the exact bytes.
   @inlinable
-  init(sqliteText statement: SQLiteStatement, column index: Int32) {
-    // One column call; the sqlite3_value_* calls that follow cost less.
-    let value = sqlite3_column_value(statement, index)
+  init(sqliteText value: OpaquePointer?) {
     guard let text = sqlite3_value_text(value) else {
       self = ""
       return
@@ -246,7 +245,7 @@ extension Data: DatabaseValueConvertible {
     // One column call; the sqlite3_value_* calls that follow cost less.
     let value = sqlite3_column_value(statement, index)
     return switch sqlite3_value_type(value) {
-    case SQLITE_BLOB: Data(sqliteBlob: statement, column: index)
+    case SQLITE_BLOB: Data(sqliteBlob: value)
     case SQLITE_TEXT:
       Data(
         bytes: sqlite3_value_text(value),
@@ -255,10 +254,8 @@ extension Data: DatabaseValueConvertible {
     }
   }
 
-  init(sqliteBlob statement: SQLiteStatement, column index: Int32) {
-    // One column call; the sqlite3_value_* calls that follow cost less.
-    let value = sqlite3_column_value(statement, index)
-    // sqlite3_column_blob returns NULL for an empty blob: that is an empty Data.
+  init(sqliteBlob value: OpaquePointer?) {
+    // sqlite3_value_blob returns NULL for an empty blob: that is an empty Data.
     guard let bytes = sqlite3_value_blob(value) else {
       self = Data()
       return

@@ -33,7 +33,7 @@ extension UUID: DatabaseValueConvertible {
       let count = Int(sqlite3_value_bytes(value))
       return UUIDText.uuid(from: UnsafeBufferPointer(start: text, count: count))
     case SQLITE_BLOB:
-      return UUIDText.uuid(fromBytes: Data(sqliteBlob: statement, column: index))
+      return UUIDText.uuid(fromBytes: Data(sqliteBlob: value))
     default:
       return nil
     }
