@@ -8,6 +8,9 @@ struct SQLiteQueriesMacrosPlugin {
   static func macro(named name: String) -> (any Macro.Type)? {
     switch name {
     case "SQLMacro": SQLMacro.self
+    case "TableMacro": TableMacro.self
+    case "MarkerMacro": MarkerMacro.self
+    case "BindMacro": BindMacro.self
     default: nil
     }
   }

@@ -147,6 +147,16 @@ extension QueryFragment: ExpressibleByStringInterpolation {
       fragment.append(QueryFragment(quote: string, delimiter: delimiter))
     }
 
+    /// A table's name, as FROM names it: `\(Reminder.self)` is `"reminders"`.
+    public mutating func appendInterpolation<T: Table>(_ table: T.Type) {
+      fragment.append(T.tableFragment)
+    }
+
+    /// A statement, as it is (no parentheses).
+    public mutating func appendInterpolation(_ statement: some Statement) {
+      fragment.append(statement.query)
+    }
+
     /// Another fragment, as it is.
     public mutating func appendInterpolation(_ other: QueryFragment) { fragment.append(other) }
   }

@@ -9,3 +9,45 @@ public macro sql(_ queryFragment: QueryFragment) -> SQLQueryExpression<()> =
 public macro sql<QueryValue>(
   _ queryFragment: QueryFragment, as queryValueType: QueryValue.Type = QueryValue.self
 ) -> SQLQueryExpression<QueryValue> = #externalMacro(module: "SQLiteQueriesMacros", type: "SQLMacro")
+
+/// Makes a struct a table: `@Table struct Reminder { let id: UUID; var title = "" }`, named
+/// `reminders`; `@Table("remindersTags")` names it.
+@attached(member, names: named(TableColumns), named(columns), named(tableName), named(Draft))
+@attached(
+  extension, conformances: Table, PrimaryKeyedTable,
+  names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnValues),
+  named(primaryKeyValue), named(QueryOutput), named(QueryValue))
+public macro Table(_ name: String = "") = #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")
+
+/// Makes a struct a selection: the type of rows built from several expressions, with
+/// `Columns(…)` to select them.
+@attached(member, names: named(Columns))
+@attached(
+  extension, conformances: QueryRepresentable,
+  names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnWidth),
+  named(QueryOutput), named(QueryValue))
+public macro Selection() = #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")
+
+/// Customizes a column: its name in SQL, the representation it is stored as, whether it is the
+/// primary key, whether SQLite generates it.
+@attached(peer)
+public macro Column(
+  _ name: String = "", as representation: Any.Type? = nil, primaryKey: Bool? = nil,
+  generated: GeneratedColumnStorage? = nil
+) = #externalMacro(module: "SQLiteQueriesMacros", type: "MarkerMacro")
+
+/// A stored property that is not a column (it must have a default value).
+@attached(peer)
+public macro Ephemeral() = #externalMacro(module: "SQLiteQueriesMacros", type: "MarkerMacro")
+
+/// A Swift value bound as a parameter: `$0.status = #bind(.completed)`.
+@freestanding(expression)
+public macro bind<QueryValue: QueryBindable>(
+  _ value: QueryValue.QueryOutput, as queryValueType: QueryValue.Type = QueryValue.self
+) -> BindQueryExpression<QueryValue> = #externalMacro(module: "SQLiteQueriesMacros", type: "BindMacro")
+
+/// How SQLite stores a generated column.
+public enum GeneratedColumnStorage: Sendable {
+  case stored
+  case virtual
+}

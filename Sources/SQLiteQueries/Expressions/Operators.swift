@@ -1,0 +1,197 @@
+// Comparison, logic and arithmetic. Each operand is parenthesized, as the seeds' library renders:
+// `("reminders"."id") = (1)`, `NOT ("reminders"."isCompleted")`.
+
+/// `(lhs) op (rhs)`, typed by its result.
+func binary<Result>(_ lhs: some QueryExpression, _ op: String, _ rhs: some QueryExpression)
+  -> SQLQueryExpression<Result>
+{
+  SQLQueryExpression("(" + lhs.queryFragment + ") \(raw: op) (" + rhs.queryFragment + ")")
+}
+
+extension QueryExpression {
+  /// `=`: equal (NULL compares as unknown; use `is` to match NULL).
+  public func eq(_ other: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    binary(self, "=", other)
+  }
+
+  /// `<>`: not equal.
+  public func neq(_ other: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    binary(self, "<>", other)
+  }
+
+  /// `IS`: equal, with NULL equal to NULL.
+  public func `is`(_ other: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    binary(self, "IS", other)
+  }
+
+  /// `IS NOT`.
+  public func isNot(_ other: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    binary(self, "IS NOT", other)
+  }
+
+  /// `IS NULL`, as `(x) IS (NULL)`.
+  public func `is`(_ null: _Null?) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(" + queryFragment + ") IS (NULL)")
+  }
+
+  /// `IS NOT NULL`, as `(x) IS NOT (NULL)`.
+  public func isNot(_ null: _Null?) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(" + queryFragment + ") IS NOT (NULL)")
+  }
+
+  public func lt(_ other: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    binary(self, "<", other)
+  }
+  public func gt(_ other: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    binary(self, ">", other)
+  }
+  public func lte(_ other: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    binary(self, "<=", other)
+  }
+  public func gte(_ other: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    binary(self, ">=", other)
+  }
+
+  public static func < (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    lhs.lt(rhs)
+  }
+  public static func > (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    lhs.gt(rhs)
+  }
+  public static func <= (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    lhs.lte(rhs)
+  }
+  public static func >= (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    lhs.gte(rhs)
+  }
+}
+
+/// The `nil` of `is(nil)` and `isNot(nil)`.
+public enum _Null {}
+
+// MARK: - Optional columns compared with plain values
+
+extension QueryExpression where QueryValue: _OptionalProtocol {
+  public func eq(_ other: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool> {
+    binary(self, "=", other)
+  }
+  public func neq(_ other: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool> {
+    binary(self, "<>", other)
+  }
+  public func `is`(_ other: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool> {
+    binary(self, "IS", other)
+  }
+  public func isNot(_ other: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool> {
+    binary(self, "IS NOT", other)
+  }
+  public func lt(_ other: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool> {
+    binary(self, "<", other)
+  }
+  public func gt(_ other: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool> {
+    binary(self, ">", other)
+  }
+  public func lte(_ other: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool> {
+    binary(self, "<=", other)
+  }
+  public func gte(_ other: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool> {
+    binary(self, ">=", other)
+  }
+}
+
+// MARK: - Logic
+
+extension QueryExpression where QueryValue == Bool {
+  public static func && (lhs: Self, rhs: some QueryExpression<Bool>) -> SQLQueryExpression<Bool> {
+    binary(lhs, "AND", rhs)
+  }
+
+  public static func || (lhs: Self, rhs: some QueryExpression<Bool>) -> SQLQueryExpression<Bool> {
+    binary(lhs, "OR", rhs)
+  }
+
+  public static prefix func ! (expression: Self) -> SQLQueryExpression<Bool> { expression.not() }
+
+  public func and(_ other: some QueryExpression<Bool>) -> SQLQueryExpression<Bool> {
+    binary(self, "AND", other)
+  }
+  public func or(_ other: some QueryExpression<Bool>) -> SQLQueryExpression<Bool> {
+    binary(self, "OR", other)
+  }
+  public func not() -> SQLQueryExpression<Bool> { SQLQueryExpression("NOT (" + queryFragment + ")") }
+}
+
+// MARK: - Arithmetic
+
+/// Values SQL can do arithmetic on.
+public protocol _Numeric {}
+extension Int: _Numeric {}
+extension Int64: _Numeric {}
+extension Int32: _Numeric {}
+extension Double: _Numeric {}
+extension Float: _Numeric {}
+extension Optional: _Numeric where Wrapped: _Numeric {}
+
+extension QueryExpression where QueryValue: _Numeric {
+  public static func + (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
+    binary(lhs, "+", rhs)
+  }
+  public static func - (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
+    binary(lhs, "-", rhs)
+  }
+  public static func * (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
+    binary(lhs, "*", rhs)
+  }
+  public static func / (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
+    binary(lhs, "/", rhs)
+  }
+  public static prefix func - (expression: Self) -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("-(" + expression.queryFragment + ")")
+  }
+}
+
+extension QueryExpression where QueryValue: BinaryInteger {
+  public static func % (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
+    binary(lhs, "%", rhs)
+  }
+}
+
+// MARK: - Text
+
+extension QueryExpression where QueryValue == String {
+  /// `||`: concatenation.
+  public static func + (lhs: Self, rhs: some QueryExpression<String>) -> SQLQueryExpression<String> {
+    binary(lhs, "||", rhs)
+  }
+}
+
+// MARK: - Collections and ranges
+
+extension QueryExpression where QueryValue: QueryBindable {
+  /// `IN ((1), (2), (3))`.
+  public func `in`<S: Sequence>(_ values: S) -> SQLQueryExpression<Bool>
+  where S.Element: QueryExpression<QueryValue> {
+    let list = values.map { "(" + $0.queryFragment + ")" }.joined(separator: ", ")
+    return SQLQueryExpression("(" + queryFragment + ") IN (" + list + ")")
+  }
+
+  /// `NOT IN ((1), (2))`.
+  public func notIn<S: Sequence>(_ values: S) -> SQLQueryExpression<Bool>
+  where S.Element: QueryExpression<QueryValue> {
+    let list = values.map { "(" + $0.queryFragment + ")" }.joined(separator: ", ")
+    return SQLQueryExpression("(" + queryFragment + ") NOT IN (" + list + ")")
+  }
+
+  /// `BETWEEN lower AND upper`.
+  public func between(
+    _ lower: some QueryExpression<QueryValue>, and upper: some QueryExpression<QueryValue>
+  ) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression(queryFragment + " BETWEEN " + lower.queryFragment + " AND " + upper.queryFragment)
+  }
+}
+
+extension QueryExpression {
+  /// `IN (SELECT …)`.
+  public func `in`(_ subquery: some PartialSelectStatement) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(" + queryFragment + ") IN " + subquery.queryFragment)
+  }
+}

@@ -1,0 +1,123 @@
+/// `name(arguments…)` typed by its result.
+func function<Result>(_ name: String, _ arguments: QueryFragment...) -> SQLQueryExpression<Result> {
+  SQLQueryExpression(QueryFragment("\(raw: name)(") + arguments.joined(separator: ", ") + ")")
+}
+
+extension QueryExpression where QueryValue == String {
+  public func length() -> SQLQueryExpression<Int> { function("length", queryFragment) }
+  public func lower() -> SQLQueryExpression<String> { function("lower", queryFragment) }
+  public func upper() -> SQLQueryExpression<String> { function("upper", queryFragment) }
+  public func trim() -> SQLQueryExpression<String> { function("trim", queryFragment) }
+  public func ltrim() -> SQLQueryExpression<String> { function("ltrim", queryFragment) }
+  public func rtrim() -> SQLQueryExpression<String> { function("rtrim", queryFragment) }
+
+  public func substr(_ offset: Int, _ length: Int? = nil) -> SQLQueryExpression<String> {
+    guard let length else { return function("substr", queryFragment, "\(raw: offset)") }
+    return function("substr", queryFragment, "\(raw: offset)", "\(raw: length)")
+  }
+
+  public func replace(_ pattern: String, _ replacement: String) -> SQLQueryExpression<String> {
+    function("replace", queryFragment, pattern.queryFragment, replacement.queryFragment)
+  }
+
+  /// The 1-based position of `needle` in the text, 0 when absent.
+  public func instr(_ needle: String) -> SQLQueryExpression<Int> {
+    function("instr", queryFragment, needle.queryFragment)
+  }
+
+  /// `("t"."c" LIKE 'a%')`, with an optional escape character.
+  public func like(_ pattern: String, escape: Character? = nil) -> SQLQueryExpression<Bool> {
+    var fragment = "(" + queryFragment + " LIKE " + pattern.queryFragment
+    if let escape { fragment.append(" ESCAPE " + String(escape).queryFragment) }
+    return SQLQueryExpression(fragment + ")")
+  }
+
+  /// `(x) GLOB ('a*')`.
+  public func glob(_ pattern: String) -> SQLQueryExpression<Bool> { binary(self, "GLOB", pattern) }
+
+  /// Text starting with `prefix` (a LIKE pattern; `%` and `_` in it are wildcards).
+  public func hasPrefix(_ prefix: String) -> SQLQueryExpression<Bool> { like("\(prefix)%") }
+  public func hasSuffix(_ suffix: String) -> SQLQueryExpression<Bool> { like("%\(suffix)") }
+  public func contains(_ other: String) -> SQLQueryExpression<Bool> { like("%\(other)%") }
+
+  /// `"t"."c" COLLATE "NOCASE"`.
+  public func collate(_ collation: Collation) -> SQLQueryExpression<String> {
+    SQLQueryExpression(queryFragment + " COLLATE " + QueryFragment(quote: collation.rawValue))
+  }
+}
+
+/// SQLite's built-in collations.
+public enum Collation: String, Sendable {
+  case binary = "BINARY"
+  case nocase = "NOCASE"
+  case rtrim = "RTRIM"
+}
+
+extension QueryExpression where QueryValue: _Numeric {
+  public func abs() -> SQLQueryExpression<QueryValue> { function("abs", queryFragment) }
+  public func round(_ digits: Int? = nil) -> SQLQueryExpression<Double> {
+    guard let digits else { return function("round", queryFragment) }
+    return function("round", queryFragment, "\(raw: digits)")
+  }
+}
+
+extension QueryExpression {
+  /// `CAST(x AS INTEGER)` and friends.
+  public func cast<Target: QueryBindable>(as type: Target.Type = Target.self) -> SQLQueryExpression<Target> {
+    let affinity: String
+    switch Target.self {
+    case is Int.Type, is Int64.Type, is Int32.Type, is Bool.Type: affinity = "INTEGER"
+    case is Double.Type, is Float.Type: affinity = "REAL"
+    case is [UInt8].Type: affinity = "BLOB"
+    default: affinity = "TEXT"
+    }
+    return SQLQueryExpression(QueryFragment("CAST(") + queryFragment + " AS \(raw: affinity))")
+  }
+
+  /// `ifnull(x, other)`.
+  public func ifnull(_ other: some QueryExpression) -> SQLQueryExpression<QueryValue> {
+    function("ifnull", queryFragment, other.queryFragment)
+  }
+}
+
+/// `a ?? b ?? c` → `coalesce(a, b, c)`.
+public func ?? <Value>(
+  lhs: some QueryExpression<Value?>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
+  SQLQueryExpression(coalesce(lhs.queryFragment, rhs.queryFragment))
+}
+
+/// `a ?? b` where both may be NULL.
+public func ?? <Value>(
+  lhs: some QueryExpression<Value?>, rhs: some QueryExpression<Value?>
+) -> SQLQueryExpression<Value?> {
+  SQLQueryExpression(coalesce(lhs.queryFragment, rhs.queryFragment))
+}
+
+/// Flattens nested coalesces: `coalesce(coalesce(a, b), c)` is `coalesce(a, b, c)`.
+func coalesce(_ lhs: QueryFragment, _ rhs: QueryFragment) -> QueryFragment {
+  var arguments: QueryFragment
+  if case .sql(let first) = lhs.segments.first, first.hasPrefix("coalesce("),
+    case .sql(let last) = lhs.segments.last, last.hasSuffix(")")
+  {
+    var inner = lhs
+    inner.dropPrefix("coalesce(".count)
+    inner.dropSuffix(1)
+    arguments = inner
+  } else {
+    arguments = lhs
+  }
+  return "coalesce(" + arguments + ", " + rhs + ")"
+}
+
+extension QueryFragment {
+  mutating func dropPrefix(_ count: Int) {
+    guard case .sql(let text) = segments.first else { return }
+    self = QueryFragment(segments: [.sql(String(text.dropFirst(count)))] + segments.dropFirst())
+  }
+
+  mutating func dropSuffix(_ count: Int) {
+    guard case .sql(let text) = segments.last else { return }
+    self = QueryFragment(segments: segments.dropLast() + [.sql(String(text.dropLast(count)))])
+  }
+}

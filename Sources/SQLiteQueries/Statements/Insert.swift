@@ -1,0 +1,207 @@
+import SQLiteEngine
+
+/// An INSERT statement into `Into`, whose RETURNING rows decode to `Returning`.
+public struct Insert<Into: Table, Returning>: Statement, @unchecked Sendable {
+  public typealias QueryValue = Returning
+
+  var columnNames: [String]
+  var source: InsertSource
+  var conflictTarget: [String]?
+  var conflictWhere: QueryFragment?
+  var doUpdate: [(column: String, value: QueryFragment)]?
+  var doUpdateWhere: QueryFragment?
+  var returning: [QueryFragment] = []
+  let decodeRow: (inout QueryDecoder) throws -> Returning
+
+  public var query: QueryFragment {
+    if case .values(let rows) = source, rows.isEmpty { return QueryFragment() }
+    var query: QueryFragment = "INSERT INTO " + Into.tableFragment
+    if let alias = Into.tableAlias { query.append(" AS " + QueryFragment(quote: alias)) }
+    switch source {
+    case .defaultValues:
+      query.append("\nDEFAULT VALUES")
+    case .values(let rows):
+      query.append("\n(" + quotedList(columnNames) + ")\nVALUES\n")
+      query.append(rows.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: ", "))
+    case .select(let select):
+      query.append("\n(" + quotedList(columnNames) + ")\n" + select)
+    }
+    if let doUpdate {
+      if let conflictTarget {
+        query.append("\nON CONFLICT (" + quotedList(conflictTarget) + ")")
+        if let conflictWhere { query.append("\nWHERE " + conflictWhere) }
+        query.append("\nDO UPDATE SET " + assignments(doUpdate))
+      } else {
+        query.append("\nON CONFLICT DO UPDATE SET " + assignments(doUpdate))
+      }
+      if let doUpdateWhere { query.append("\nWHERE " + doUpdateWhere) }
+    } else if let conflictTarget, !conflictTarget.isEmpty {
+      query.append("\nON CONFLICT (" + quotedList(conflictTarget) + ")")
+      if let conflictWhere { query.append("\nWHERE " + conflictWhere) }
+      query.append("\nDO NOTHING")
+    } else if conflictTarget != nil {
+      query.append("\nON CONFLICT DO NOTHING")
+    }
+    if !returning.isEmpty { query.append("\nRETURNING " + returning.joined(separator: ", ")) }
+    return query
+  }
+
+  /// `ON CONFLICT DO NOTHING` for the given columns, or any conflict when there are none.
+  public func onConflictDoNothing(_ columns: (Into.TableColumns) -> [any TableColumnExpression] = { _ in [] })
+    -> Self
+  {
+    var copy = self
+    copy.conflictTarget = columns(Into.columns).map(\.name)
+    copy.doUpdate = nil
+    return copy
+  }
+
+  /// Rows this statement inserts or updates, decoded from `RETURNING` columns.
+  public func returning<each Selected: QueryExpression>(
+    _ selection: (Into.TableColumns) -> (repeat each Selected)
+  ) -> Insert<Into, (repeat (each Selected).QueryValue.QueryOutput)>
+  where repeat (each Selected).QueryValue: QueryRepresentable {
+    var columns: [QueryFragment] = []
+    for expression in repeat each selection(Into.columns) { columns.append(unqualified(expression)) }
+    return Insert<Into, (repeat (each Selected).QueryValue.QueryOutput)>(
+      columnNames: columnNames, source: source, conflictTarget: conflictTarget, conflictWhere: conflictWhere,
+      doUpdate: doUpdate, doUpdateWhere: doUpdateWhere, returning: columns,
+      decodeRow: { decoder in (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput) }
+    )
+  }
+
+  /// The inserted rows, whole.
+  public func returning(_ keyPath: KeyPath<Into, Into>) -> Insert<Into, Into> {
+    Insert<Into, Into>(
+      columnNames: columnNames, source: source, conflictTarget: conflictTarget, conflictWhere: conflictWhere,
+      doUpdate: doUpdate, doUpdateWhere: doUpdateWhere,
+      returning: Into.TableColumns.allColumns.map { QueryFragment(quote: $0.name) },
+      decodeRow: { try Into(decoder: &$0) })
+  }
+
+  /// One column of the inserted rows.
+  public func returning<Selected: TableColumnExpression>(_ keyPath: KeyPath<Into.TableColumns, Selected>)
+    -> Insert<Into, Selected.QueryValue.QueryOutput> where Selected.QueryValue: QueryRepresentable
+  {
+    Insert<Into, Selected.QueryValue.QueryOutput>(
+      columnNames: columnNames, source: source, conflictTarget: conflictTarget, conflictWhere: conflictWhere,
+      doUpdate: doUpdate, doUpdateWhere: doUpdateWhere,
+      returning: [QueryFragment(quote: Into.columns[keyPath: keyPath].name)],
+      decodeRow: { try decodeNext(Selected.QueryValue.self, &$0).queryOutput })
+  }
+
+  public func execute(_ db: Database) throws { try query.execute(db) }
+  public func fetchAll(_ db: Database) throws -> [Returning] { try query.fetchAll(db, decodeRow) }
+  public func fetchOne(_ db: Database) throws -> Returning? { try query.fetchOne(db, decodeRow) }
+}
+
+/// Where the rows of an INSERT come from.
+enum InsertSource {
+  case values([[QueryFragment]])
+  case select(QueryFragment)
+  case defaultValues
+}
+
+/// `"a", "b"`.
+func quotedList(_ names: [String]) -> QueryFragment {
+  names.map { QueryFragment(quote: $0) }.joined(separator: ", ")
+}
+
+/// `"a" = x, "b" = y`.
+func assignments(_ pairs: [(column: String, value: QueryFragment)]) -> QueryFragment {
+  pairs.map { QueryFragment(quote: $0.column) + " = " + $0.value }.joined(separator: ", ")
+}
+
+/// RETURNING and SET name columns without their table.
+func unqualified(_ expression: some QueryExpression) -> QueryFragment {
+  if let column = expression as? any TableColumnExpression { return QueryFragment(quote: column.name) }
+  return expression.queryFragment
+}
+
+/// Rows for an insert: values of a table or of its draft, one per line, or arrays of them.
+@resultBuilder
+public enum InsertValuesBuilder<Value> {
+  public static func buildExpression(_ value: Value) -> [Value] { [value] }
+  public static func buildExpression(_ values: [Value]) -> [Value] { values }
+  public static func buildBlock(_ components: [Value]...) -> [Value] { components.flatMap { $0 } }
+  public static func buildOptional(_ component: [Value]?) -> [Value] { component ?? [] }
+  public static func buildEither(first component: [Value]) -> [Value] { component }
+  public static func buildEither(second component: [Value]) -> [Value] { component }
+  public static func buildArray(_ components: [[Value]]) -> [Value] { components.flatMap { $0 } }
+}
+
+extension Table {
+  /// `INSERT INTO "table" ("a", "b") VALUES (…), (…)`: whole rows, every writable column.
+  public static func insert(@InsertValuesBuilder<Self> _ rows: () -> [Self]) -> Insert<Self, ()> {
+    let columns = TableColumns.writableColumns
+    let writable = Set(columns.map(\.name))
+    let all = TableColumns.allColumns.map(\.name)
+    return Insert(
+      columnNames: columns.map(\.name),
+      source: .values(
+        rows().map { row in zip(all, row.columnValues).filter { writable.contains($0.0) }.map(\.1) }),
+      decodeRow: { _ in () })
+  }
+
+  /// `INSERT INTO "table" DEFAULT VALUES`.
+  public static func insert() -> Insert<Self, ()> {
+    Insert(columnNames: [], source: .defaultValues, decodeRow: { _ in () })
+  }
+
+  /// `INSERT INTO "table" ("a", …) SELECT …`: chosen columns, from a query.
+  public static func insert<each Column: TableColumnExpression>(
+    _ columns: (TableColumns) -> (repeat each Column), select: () -> some PartialSelectStatement
+  ) -> Insert<Self, ()> {
+    var names: [String] = []
+    for column in repeat each columns(Self.columns) { names.append(column.name) }
+    return Insert(columnNames: names, source: .select(select().query), decodeRow: { _ in () })
+  }
+}
+
+extension Insert where Into: PrimaryKeyedTable {
+  /// On a conflict on `columns`, updates the row instead: `$0.title = …` assigns, and the
+  /// second argument holds the values that were to be inserted (`excluded`).
+  public func onConflict(
+    _ columns: (Into.TableColumns) -> [any TableColumnExpression],
+    doUpdate updates: (inout Updates<Into>, Excluded<Into>) -> Void
+  ) -> Self {
+    var copy = self
+    copy.conflictTarget = columns(Into.columns).map(\.name)
+    var assignments = Updates<Into>()
+    updates(&assignments, Excluded())
+    copy.doUpdate = assignments.assignments
+    return copy
+  }
+}
+
+extension PrimaryKeyedTable {
+  /// `INSERT INTO "table" (…) VALUES (…)` from drafts: the primary key is NULL unless set, and
+  /// the database fills it in.
+  public static func insert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self, ()> {
+    Insert(
+      columnNames: Draft.TableColumns.writableColumns.map(\.name),
+      source: .values(rows().map(\.columnValues)), decodeRow: { _ in () })
+  }
+
+  /// Inserts the drafts, or on a conflict of primary keys updates every other column of the
+  /// existing row from them.
+  public static func upsert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self, ()> {
+    var insert = insert(rows)
+    let key = Self.columns.primaryKey.name
+    insert.conflictTarget = [key]
+    insert.doUpdate = Draft.TableColumns.writableColumns.map(\.name).filter { $0 != key }.map { name in
+      (name, QueryFragment("\"excluded\".") + QueryFragment(quote: name))
+    }
+    return insert
+  }
+}
+
+/// The values an INSERT tried to insert, in `ON CONFLICT DO UPDATE`: `"excluded"."title"`.
+@dynamicMemberLookup
+public struct Excluded<Base: Table>: Sendable {
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>)
+    -> SQLQueryExpression<Value>
+  {
+    SQLQueryExpression("\"excluded\"." + QueryFragment(quote: Base.columns[keyPath: keyPath].name))
+  }
+}

@@ -1,0 +1,402 @@
+// The builder methods whose closures receive the columns of every table: `$0` for `From`, then one
+// per joined table. One overload per number of joined tables (none to three), because closures
+// over a variadic list of tables defeat the type checker once calls are chained.
+// Generated shape; the logic lives in `Select+Clauses.swift`.
+
+extension Select where Joins == () {
+  /// Adds a condition; several calls are joined with AND.
+  public func `where`(_ predicate: (From.TableColumns) -> some QueryExpression<Bool>) -> Self {
+    adding(where: predicate(From.columns).queryFragment)
+  }
+
+  /// Adds a condition built with `if`, `for` and optional parts.
+  public func `where`(@ConditionBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
+    adding(conditions: predicate(From.columns))
+  }
+
+  /// Adds a condition on groups, after GROUP BY.
+  public func having(_ predicate: (From.TableColumns) -> some QueryExpression<Bool>) -> Self {
+    adding(having: predicate(From.columns).queryFragment)
+  }
+
+  /// Adds ordering terms: an expression, a tuple of them, `.asc()`/`.desc()`, or `if`/`else`.
+  public func order(@OrderBuilder by terms: (From.TableColumns) -> [QueryFragment]) -> Self {
+    adding(orders: terms(From.columns))
+  }
+
+  /// Groups rows: a column, a tuple of them.
+  public func group(@OrderBuilder by terms: (From.TableColumns) -> [QueryFragment]) -> Self {
+    adding(groups: terms(From.columns))
+  }
+
+  /// `count(*) FILTER (WHERE …)`.
+  public func count(filter: (From.TableColumns) -> some QueryExpression<Bool>) -> Select<Int, From, Joins> {
+    counting(filter: filter(From.columns).queryFragment)
+  }
+
+  /// Selects expressions: a column, a tuple of columns and expressions, a whole table, or a
+  /// `@Selection` type's `Columns(…)`. Rows decode to the selected values.
+  public func select<each Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> (repeat each Selected)
+  ) -> Select<(repeat (each Selected).QueryValue.QueryOutput), From, Joins>
+  where repeat (each Selected).QueryValue: QueryRepresentable {
+    let selected = selection(From.columns)
+    var columns: [QueryFragment] = []
+    for expression in repeat each selected { columns.append(selectedFragment(expression)) }
+    return selecting(columns) { decoder in
+      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
+    }
+  }
+
+  /// `JOIN`: rows paired with the matching rows of `J`. Its statement's conditions and order are merged in.
+  public func join<J: Table>(
+    _ other: Select<J, J, ()>, on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<(From, J), From, J> {
+    joining(other, kind: "JOIN", condition: condition(From.columns, J.columns).queryFragment) { decoder in
+      (try decodeNext(From.self, &decoder), try decodeNext(J.self, &decoder))
+    }
+  }
+
+  /// `LEFT JOIN`: every row so far, with `nil` where `J` has no matching row. Its statement's conditions and order are merged in.
+  public func leftJoin<J: Table>(
+    _ other: Select<J, J, ()>, on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<(From, J?), From, J?> {
+    joining(other, kind: "LEFT JOIN", condition: condition(From.columns, J.columns).queryFragment) {
+      decoder in
+      (try decodeNext(From.self, &decoder), try decodeNext(J?.self, &decoder))
+    }
+  }
+
+  /// `RIGHT JOIN`: every row of `J`, with the columns on the left NULL where nothing matches. Its statement's conditions and order are merged in.
+  public func rightJoin<J: Table>(
+    _ other: Select<J, J, ()>, on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<(From, J), From, J> {
+    joining(other, kind: "RIGHT JOIN", condition: condition(From.columns, J.columns).queryFragment) {
+      decoder in
+      (try decodeNext(From.self, &decoder), try decodeNext(J.self, &decoder))
+    }
+  }
+
+  /// `FULL JOIN`: every row of both sides. Its statement's conditions and order are merged in.
+  public func fullJoin<J: Table>(
+    _ other: Select<J, J, ()>, on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<(From, J?), From, J?> {
+    joining(other, kind: "FULL JOIN", condition: condition(From.columns, J.columns).queryFragment) {
+      decoder in
+      (try decodeNext(From.self, &decoder), try decodeNext(J?.self, &decoder))
+    }
+  }
+
+}
+
+extension Select where Joins: Table {
+  /// Adds a condition; several calls are joined with AND.
+  public func `where`(_ predicate: (From.TableColumns, Joins.TableColumns) -> some QueryExpression<Bool>)
+    -> Self
+  {
+    adding(where: predicate(From.columns, Joins.columns).queryFragment)
+  }
+
+  /// Adds a condition built with `if`, `for` and optional parts.
+  public func `where`(
+    @ConditionBuilder _ predicate: (From.TableColumns, Joins.TableColumns) -> [QueryFragment]
+  ) -> Self {
+    adding(conditions: predicate(From.columns, Joins.columns))
+  }
+
+  /// Adds a condition on groups, after GROUP BY.
+  public func having(_ predicate: (From.TableColumns, Joins.TableColumns) -> some QueryExpression<Bool>)
+    -> Self
+  {
+    adding(having: predicate(From.columns, Joins.columns).queryFragment)
+  }
+
+  /// Adds ordering terms: an expression, a tuple of them, `.asc()`/`.desc()`, or `if`/`else`.
+  public func order(@OrderBuilder by terms: (From.TableColumns, Joins.TableColumns) -> [QueryFragment])
+    -> Self
+  {
+    adding(orders: terms(From.columns, Joins.columns))
+  }
+
+  /// Groups rows: a column, a tuple of them.
+  public func group(@OrderBuilder by terms: (From.TableColumns, Joins.TableColumns) -> [QueryFragment])
+    -> Self
+  {
+    adding(groups: terms(From.columns, Joins.columns))
+  }
+
+  /// `count(*) FILTER (WHERE …)`.
+  public func count(filter: (From.TableColumns, Joins.TableColumns) -> some QueryExpression<Bool>) -> Select<
+    Int, From, Joins
+  > {
+    counting(filter: filter(From.columns, Joins.columns).queryFragment)
+  }
+
+  /// Selects expressions: a column, a tuple of columns and expressions, a whole table, or a
+  /// `@Selection` type's `Columns(…)`. Rows decode to the selected values.
+  public func select<each Selected: QueryExpression>(
+    _ selection: (From.TableColumns, Joins.TableColumns) -> (repeat each Selected)
+  ) -> Select<(repeat (each Selected).QueryValue.QueryOutput), From, Joins>
+  where repeat (each Selected).QueryValue: QueryRepresentable {
+    let selected = selection(From.columns, Joins.columns)
+    var columns: [QueryFragment] = []
+    for expression in repeat each selected { columns.append(selectedFragment(expression)) }
+    return selecting(columns) { decoder in
+      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
+    }
+  }
+
+  /// `JOIN`: rows paired with the matching rows of `J`. Its statement's conditions and order are merged in.
+  public func join<J: Table>(
+    _ other: Select<J, J, ()>,
+    on condition: (From.TableColumns, Joins.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<(From, Joins, J), From, (Joins, J)> {
+    joining(other, kind: "JOIN", condition: condition(From.columns, Joins.columns, J.columns).queryFragment) {
+      decoder in
+      (
+        try decodeNext(From.self, &decoder), try decodeNext(Joins.self, &decoder),
+        try decodeNext(J.self, &decoder)
+      )
+    }
+  }
+
+  /// `LEFT JOIN`: every row so far, with `nil` where `J` has no matching row. Its statement's conditions and order are merged in.
+  public func leftJoin<J: Table>(
+    _ other: Select<J, J, ()>,
+    on condition: (From.TableColumns, Joins.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<(From, Joins, J?), From, (Joins, J?)> {
+    joining(
+      other, kind: "LEFT JOIN", condition: condition(From.columns, Joins.columns, J.columns).queryFragment
+    ) { decoder in
+      (
+        try decodeNext(From.self, &decoder), try decodeNext(Joins.self, &decoder),
+        try decodeNext(J?.self, &decoder)
+      )
+    }
+  }
+
+  /// `RIGHT JOIN`: every row of `J`, with the columns on the left NULL where nothing matches. Its statement's conditions and order are merged in.
+  public func rightJoin<J: Table>(
+    _ other: Select<J, J, ()>,
+    on condition: (From.TableColumns, Joins.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<(From, Joins, J), From, (Joins, J)> {
+    joining(
+      other, kind: "RIGHT JOIN", condition: condition(From.columns, Joins.columns, J.columns).queryFragment
+    ) { decoder in
+      (
+        try decodeNext(From.self, &decoder), try decodeNext(Joins.self, &decoder),
+        try decodeNext(J.self, &decoder)
+      )
+    }
+  }
+
+  /// `FULL JOIN`: every row of both sides. Its statement's conditions and order are merged in.
+  public func fullJoin<J: Table>(
+    _ other: Select<J, J, ()>,
+    on condition: (From.TableColumns, Joins.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<(From, Joins, J?), From, (Joins, J?)> {
+    joining(
+      other, kind: "FULL JOIN", condition: condition(From.columns, Joins.columns, J.columns).queryFragment
+    ) { decoder in
+      (
+        try decodeNext(From.self, &decoder), try decodeNext(Joins.self, &decoder),
+        try decodeNext(J?.self, &decoder)
+      )
+    }
+  }
+
+}
+
+extension Select {
+  /// Adds a condition; several calls are joined with AND.
+  public func `where`<J1: Table, J2: Table>(
+    _ predicate: (From.TableColumns, J1.TableColumns, J2.TableColumns) -> some QueryExpression<Bool>
+  ) -> Self where Joins == (J1, J2) {
+    adding(where: predicate(From.columns, J1.columns, J2.columns).queryFragment)
+  }
+
+  /// Adds a condition built with `if`, `for` and optional parts.
+  public func `where`<J1: Table, J2: Table>(
+    @ConditionBuilder _ predicate: (From.TableColumns, J1.TableColumns, J2.TableColumns) -> [QueryFragment]
+  ) -> Self where Joins == (J1, J2) {
+    adding(conditions: predicate(From.columns, J1.columns, J2.columns))
+  }
+
+  /// Adds a condition on groups, after GROUP BY.
+  public func having<J1: Table, J2: Table>(
+    _ predicate: (From.TableColumns, J1.TableColumns, J2.TableColumns) -> some QueryExpression<Bool>
+  ) -> Self where Joins == (J1, J2) {
+    adding(having: predicate(From.columns, J1.columns, J2.columns).queryFragment)
+  }
+
+  /// Adds ordering terms: an expression, a tuple of them, `.asc()`/`.desc()`, or `if`/`else`.
+  public func order<J1: Table, J2: Table>(
+    @OrderBuilder by terms: (From.TableColumns, J1.TableColumns, J2.TableColumns) -> [QueryFragment]
+  ) -> Self where Joins == (J1, J2) {
+    adding(orders: terms(From.columns, J1.columns, J2.columns))
+  }
+
+  /// Groups rows: a column, a tuple of them.
+  public func group<J1: Table, J2: Table>(
+    @OrderBuilder by terms: (From.TableColumns, J1.TableColumns, J2.TableColumns) -> [QueryFragment]
+  ) -> Self where Joins == (J1, J2) {
+    adding(groups: terms(From.columns, J1.columns, J2.columns))
+  }
+
+  /// `count(*) FILTER (WHERE …)`.
+  public func count<J1: Table, J2: Table>(
+    filter: (From.TableColumns, J1.TableColumns, J2.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<Int, From, Joins> where Joins == (J1, J2) {
+    counting(filter: filter(From.columns, J1.columns, J2.columns).queryFragment)
+  }
+
+  /// Selects expressions: a column, a tuple of columns and expressions, a whole table, or a
+  /// `@Selection` type's `Columns(…)`. Rows decode to the selected values.
+  public func select<J1: Table, J2: Table, each Selected: QueryExpression>(
+    _ selection: (From.TableColumns, J1.TableColumns, J2.TableColumns) -> (repeat each Selected)
+  ) -> Select<(repeat (each Selected).QueryValue.QueryOutput), From, Joins>
+  where Joins == (J1, J2), repeat (each Selected).QueryValue: QueryRepresentable {
+    let selected = selection(From.columns, J1.columns, J2.columns)
+    var columns: [QueryFragment] = []
+    for expression in repeat each selected { columns.append(selectedFragment(expression)) }
+    return selecting(columns) { decoder in
+      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
+    }
+  }
+
+  /// `JOIN`: rows paired with the matching rows of `J`. Its statement's conditions and order are merged in.
+  public func join<J1: Table, J2: Table, J: Table>(
+    _ other: Select<J, J, ()>,
+    on condition: (From.TableColumns, J1.TableColumns, J2.TableColumns, J.TableColumns) ->
+      some QueryExpression<Bool>
+  ) -> Select<(From, J1, J2, J), From, (J1, J2, J)> where Joins == (J1, J2) {
+    joining(
+      other, kind: "JOIN", condition: condition(From.columns, J1.columns, J2.columns, J.columns).queryFragment
+    ) { decoder in
+      (
+        try decodeNext(From.self, &decoder), try decodeNext(J1.self, &decoder),
+        try decodeNext(J2.self, &decoder), try decodeNext(J.self, &decoder)
+      )
+    }
+  }
+
+  /// `LEFT JOIN`: every row so far, with `nil` where `J` has no matching row. Its statement's conditions and order are merged in.
+  public func leftJoin<J1: Table, J2: Table, J: Table>(
+    _ other: Select<J, J, ()>,
+    on condition: (From.TableColumns, J1.TableColumns, J2.TableColumns, J.TableColumns) ->
+      some QueryExpression<Bool>
+  ) -> Select<(From, J1, J2, J?), From, (J1, J2, J?)> where Joins == (J1, J2) {
+    joining(
+      other, kind: "LEFT JOIN",
+      condition: condition(From.columns, J1.columns, J2.columns, J.columns).queryFragment
+    ) { decoder in
+      (
+        try decodeNext(From.self, &decoder), try decodeNext(J1.self, &decoder),
+        try decodeNext(J2.self, &decoder), try decodeNext(J?.self, &decoder)
+      )
+    }
+  }
+
+  /// `RIGHT JOIN`: every row of `J`, with the columns on the left NULL where nothing matches. Its statement's conditions and order are merged in.
+  public func rightJoin<J1: Table, J2: Table, J: Table>(
+    _ other: Select<J, J, ()>,
+    on condition: (From.TableColumns, J1.TableColumns, J2.TableColumns, J.TableColumns) ->
+      some QueryExpression<Bool>
+  ) -> Select<(From, J1, J2, J), From, (J1, J2, J)> where Joins == (J1, J2) {
+    joining(
+      other, kind: "RIGHT JOIN",
+      condition: condition(From.columns, J1.columns, J2.columns, J.columns).queryFragment
+    ) { decoder in
+      (
+        try decodeNext(From.self, &decoder), try decodeNext(J1.self, &decoder),
+        try decodeNext(J2.self, &decoder), try decodeNext(J.self, &decoder)
+      )
+    }
+  }
+
+  /// `FULL JOIN`: every row of both sides. Its statement's conditions and order are merged in.
+  public func fullJoin<J1: Table, J2: Table, J: Table>(
+    _ other: Select<J, J, ()>,
+    on condition: (From.TableColumns, J1.TableColumns, J2.TableColumns, J.TableColumns) ->
+      some QueryExpression<Bool>
+  ) -> Select<(From, J1, J2, J?), From, (J1, J2, J?)> where Joins == (J1, J2) {
+    joining(
+      other, kind: "FULL JOIN",
+      condition: condition(From.columns, J1.columns, J2.columns, J.columns).queryFragment
+    ) { decoder in
+      (
+        try decodeNext(From.self, &decoder), try decodeNext(J1.self, &decoder),
+        try decodeNext(J2.self, &decoder), try decodeNext(J?.self, &decoder)
+      )
+    }
+  }
+
+}
+
+extension Select {
+  /// Adds a condition; several calls are joined with AND.
+  public func `where`<J1: Table, J2: Table, J3: Table>(
+    _ predicate: (From.TableColumns, J1.TableColumns, J2.TableColumns, J3.TableColumns) ->
+      some QueryExpression<Bool>
+  ) -> Self where Joins == (J1, J2, J3) {
+    adding(where: predicate(From.columns, J1.columns, J2.columns, J3.columns).queryFragment)
+  }
+
+  /// Adds a condition built with `if`, `for` and optional parts.
+  public func `where`<J1: Table, J2: Table, J3: Table>(
+    @ConditionBuilder _ predicate: (From.TableColumns, J1.TableColumns, J2.TableColumns, J3.TableColumns) ->
+      [QueryFragment]
+  ) -> Self where Joins == (J1, J2, J3) {
+    adding(conditions: predicate(From.columns, J1.columns, J2.columns, J3.columns))
+  }
+
+  /// Adds a condition on groups, after GROUP BY.
+  public func having<J1: Table, J2: Table, J3: Table>(
+    _ predicate: (From.TableColumns, J1.TableColumns, J2.TableColumns, J3.TableColumns) ->
+      some QueryExpression<Bool>
+  ) -> Self where Joins == (J1, J2, J3) {
+    adding(having: predicate(From.columns, J1.columns, J2.columns, J3.columns).queryFragment)
+  }
+
+  /// Adds ordering terms: an expression, a tuple of them, `.asc()`/`.desc()`, or `if`/`else`.
+  public func order<J1: Table, J2: Table, J3: Table>(
+    @OrderBuilder by terms: (From.TableColumns, J1.TableColumns, J2.TableColumns, J3.TableColumns) ->
+      [QueryFragment]
+  ) -> Self where Joins == (J1, J2, J3) {
+    adding(orders: terms(From.columns, J1.columns, J2.columns, J3.columns))
+  }
+
+  /// Groups rows: a column, a tuple of them.
+  public func group<J1: Table, J2: Table, J3: Table>(
+    @OrderBuilder by terms: (From.TableColumns, J1.TableColumns, J2.TableColumns, J3.TableColumns) ->
+      [QueryFragment]
+  ) -> Self where Joins == (J1, J2, J3) {
+    adding(groups: terms(From.columns, J1.columns, J2.columns, J3.columns))
+  }
+
+  /// `count(*) FILTER (WHERE …)`.
+  public func count<J1: Table, J2: Table, J3: Table>(
+    filter: (From.TableColumns, J1.TableColumns, J2.TableColumns, J3.TableColumns) -> some QueryExpression<
+      Bool
+    >
+  ) -> Select<Int, From, Joins> where Joins == (J1, J2, J3) {
+    counting(filter: filter(From.columns, J1.columns, J2.columns, J3.columns).queryFragment)
+  }
+
+  /// Selects expressions: a column, a tuple of columns and expressions, a whole table, or a
+  /// `@Selection` type's `Columns(…)`. Rows decode to the selected values.
+  public func select<J1: Table, J2: Table, J3: Table, each Selected: QueryExpression>(
+    _ selection: (From.TableColumns, J1.TableColumns, J2.TableColumns, J3.TableColumns) -> (
+      repeat each Selected
+    )
+  ) -> Select<(repeat (each Selected).QueryValue.QueryOutput), From, Joins>
+  where Joins == (J1, J2, J3), repeat (each Selected).QueryValue: QueryRepresentable {
+    let selected = selection(From.columns, J1.columns, J2.columns, J3.columns)
+    var columns: [QueryFragment] = []
+    for expression in repeat each selected { columns.append(selectedFragment(expression)) }
+    return selecting(columns) { decoder in
+      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
+    }
+  }
+
+}

@@ -1,0 +1,94 @@
+import SQLiteEngine
+
+/// A SELECT statement on `From` and the tables joined to it, whose rows decode to `Columns`.
+///
+/// Built from a table and refined one clause at a time:
+///
+///     Reminder.where { !$0.isCompleted }.order { $0.title.desc() }.limit(10)
+public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unchecked Sendable {
+  public typealias QueryValue = Columns
+
+  var clauses: SelectClauses
+  /// Reads one row of the selected columns.
+  let decodeRow: (inout QueryDecoder) throws -> Columns
+
+  init(clauses: SelectClauses, decodeRow: @escaping (inout QueryDecoder) throws -> Columns) {
+    self.clauses = clauses
+    self.decodeRow = decodeRow
+  }
+
+  /// Decodes a row of the statement.
+  public func decode(_ decoder: inout QueryDecoder) throws -> Columns { try decodeRow(&decoder) }
+
+  public var query: QueryFragment {
+    guard !clauses.isEmpty else { return QueryFragment() }
+    let columns = clauses.columns ?? clauses.tableColumns ?? qualifiedColumns(of: From.self)
+    return clauses.render(columns: columns, from: From.self)
+  }
+}
+
+extension Select where Columns == From, Joins == () {
+  /// The statement every query on `From` starts from.
+  public init(isEmpty: Bool = false) {
+    self.init(clauses: SelectClauses(isEmpty: isEmpty), decodeRow: { try From(decoder: &$0) })
+  }
+}
+
+/// The clauses of a SELECT, rendered in SQL's order.
+struct SelectClauses: Sendable {
+  var isEmpty = false
+  var isDistinct = false
+  /// The selected columns, or nil for every column of the tables.
+  var columns: [QueryFragment]?
+  /// Every column of `From` and the joined tables, once a table is joined.
+  var tableColumns: [QueryFragment]?
+  var joins: [QueryFragment] = []
+  var wheres: [QueryFragment] = []
+  var groups: [QueryFragment] = []
+  var havings: [QueryFragment] = []
+  var orders: [QueryFragment] = []
+  var limit: QueryFragment?
+  var offset: QueryFragment?
+
+  func render<From: Table>(columns: [QueryFragment], from: From.Type) -> QueryFragment {
+    var query: QueryFragment = isDistinct ? "SELECT DISTINCT " : "SELECT "
+    query.append(columns.joined(separator: ", "))
+    query.append("\nFROM " + From.tableFragment)
+    if let alias = From.tableAlias { query.append(" AS " + QueryFragment(quote: alias)) }
+    for join in joins { query.append("\n" + join) }
+    query.append(renderFilters())
+    return query
+  }
+
+  /// WHERE, GROUP BY, HAVING, ORDER BY and LIMIT, each on its own line.
+  func renderFilters() -> QueryFragment {
+    var query = QueryFragment()
+    if !wheres.isEmpty { query.append("\nWHERE " + Self.conjunction(wheres)) }
+    if !groups.isEmpty { query.append("\nGROUP BY " + groups.joined(separator: ", ")) }
+    if !havings.isEmpty { query.append("\nHAVING " + Self.conjunction(havings)) }
+    if !orders.isEmpty { query.append("\nORDER BY " + orders.joined(separator: ", ")) }
+    if let limit {
+      query.append("\nLIMIT " + limit)
+      if let offset { query.append(" OFFSET " + offset) }
+    } else if let offset {
+      query.append("\nLIMIT -1 OFFSET " + offset)
+    }
+    return query
+  }
+
+  /// Conditions joined with AND, each in its own parentheses.
+  static func conjunction(_ conditions: [QueryFragment]) -> QueryFragment {
+    conditions.map { "(" + $0 + ")" }.joined(separator: " AND ")
+  }
+}
+
+/// The qualified columns of a table, in order.
+func qualifiedColumns<T: Table>(of table: T.Type) -> [QueryFragment] {
+  T.TableColumns.allColumns.map(\.queryFragment)
+}
+
+/// Decodes the next value of a row: a helper for decoding packs of tables and values.
+@inlinable
+func decodeNext<T: QueryDecodable>(_ type: T.Type, _ decoder: inout QueryDecoder) throws -> T {
+  try T(decoder: &decoder)
+}

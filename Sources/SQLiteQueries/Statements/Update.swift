@@ -1,0 +1,206 @@
+import SQLiteEngine
+
+/// The assignments of an UPDATE: the `$0` of `update { $0.title = "x" }`.
+@dynamicMemberLookup
+public struct Updates<Base: Table> {
+  var assignments: [(column: String, value: QueryFragment)] = []
+
+  /// A column: read, it is its current value (`$0.count + 1`); assigned, it is set.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>)
+    -> any QueryExpression<Value>
+  {
+    get {
+      let name = Base.columns[keyPath: keyPath].name
+      if let assigned = assignments.last(where: { $0.column == name }) {
+        return SQLQueryExpression<Value>(assigned.value)
+      }
+      return SQLQueryExpression<Value>(Base.columns[keyPath: keyPath].queryFragment)
+    }
+    set {
+      let name = Base.columns[keyPath: keyPath].name
+      assignments.removeAll { $0.column == name }
+      assignments.append((name, newValue.queryFragment))
+    }
+  }
+}
+
+extension QueryExpression where QueryValue == Bool {
+  /// In an update, sets a Boolean column to its opposite: `SET "c" = NOT ("t"."c")`.
+  public mutating func toggle() {
+    guard let expression = self as? SQLQueryExpression<Bool> else { return }
+    if let toggled = expression.not() as? Self { self = toggled }
+  }
+}
+
+/// In an update, adds to a column: `SET "c" = ("t"."c") + (1)`.
+public func += <Value: _Numeric>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
+  lhs = binary(lhs, "+", rhs) as SQLQueryExpression<Value>
+}
+
+public func -= <Value: _Numeric>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
+  lhs = binary(lhs, "-", rhs) as SQLQueryExpression<Value>
+}
+
+public func *= <Value: _Numeric>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
+  lhs = binary(lhs, "*", rhs) as SQLQueryExpression<Value>
+}
+
+/// In an update, appends text: `SET "c" = ("t"."c") || ('!')`.
+public func += (lhs: inout any QueryExpression<String>, rhs: some QueryExpression<String>) {
+  lhs = binary(lhs, "||", rhs) as SQLQueryExpression<String>
+}
+
+/// An UPDATE statement on `From`, whose RETURNING rows decode to `Returning`.
+public struct Update<From: Table, Returning>: Statement, @unchecked Sendable {
+  public typealias QueryValue = Returning
+
+  var assignments: [(column: String, value: QueryFragment)]
+  var wheres: [QueryFragment]
+  var returning: [QueryFragment] = []
+  let decodeRow: (inout QueryDecoder) throws -> Returning
+
+  public var query: QueryFragment {
+    guard !assignments.isEmpty else { return QueryFragment() }
+    var query: QueryFragment = "UPDATE " + From.tableFragment
+    if let alias = From.tableAlias { query.append(" AS " + QueryFragment(quote: alias)) }
+    query.append("\nSET " + SQLiteQueries.assignments(assignments))
+    if !wheres.isEmpty { query.append("\nWHERE " + SelectClauses.conjunction(wheres)) }
+    if !returning.isEmpty { query.append("\nRETURNING " + returning.joined(separator: ", ")) }
+    return query
+  }
+
+  /// Adds a condition on the rows to update.
+  public func `where`(_ predicate: (From.TableColumns) -> some QueryExpression<Bool>) -> Self {
+    var copy = self
+    copy.wheres.append(predicate(From.columns).queryFragment)
+    return copy
+  }
+
+  /// The updated rows, decoded from `RETURNING` columns.
+  public func returning<each Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> (repeat each Selected)
+  ) -> Update<From, (repeat (each Selected).QueryValue.QueryOutput)>
+  where repeat (each Selected).QueryValue: QueryRepresentable {
+    var columns: [QueryFragment] = []
+    for expression in repeat each selection(From.columns) { columns.append(unqualified(expression)) }
+    return Update<From, (repeat (each Selected).QueryValue.QueryOutput)>(
+      assignments: assignments, wheres: wheres, returning: columns,
+      decodeRow: { decoder in (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput) }
+    )
+  }
+
+  public func execute(_ db: Database) throws { try query.execute(db) }
+  public func fetchAll(_ db: Database) throws -> [Returning] { try query.fetchAll(db, decodeRow) }
+  public func fetchOne(_ db: Database) throws -> Returning? { try query.fetchOne(db, decodeRow) }
+}
+
+/// A DELETE statement on `From`.
+public struct Delete<From: Table, Returning>: Statement, @unchecked Sendable {
+  public typealias QueryValue = Returning
+
+  var wheres: [QueryFragment]
+  var returning: [QueryFragment] = []
+  let decodeRow: (inout QueryDecoder) throws -> Returning
+
+  public var query: QueryFragment {
+    var query: QueryFragment = "DELETE FROM " + From.tableFragment
+    if let alias = From.tableAlias { query.append(" AS " + QueryFragment(quote: alias)) }
+    if !wheres.isEmpty { query.append("\nWHERE " + SelectClauses.conjunction(wheres)) }
+    if !returning.isEmpty { query.append("\nRETURNING " + returning.joined(separator: ", ")) }
+    return query
+  }
+
+  public func `where`(_ predicate: (From.TableColumns) -> some QueryExpression<Bool>) -> Self {
+    var copy = self
+    copy.wheres.append(predicate(From.columns).queryFragment)
+    return copy
+  }
+
+  /// The deleted rows, decoded from `RETURNING` columns.
+  public func returning<each Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> (repeat each Selected)
+  ) -> Delete<From, (repeat (each Selected).QueryValue.QueryOutput)>
+  where repeat (each Selected).QueryValue: QueryRepresentable {
+    var columns: [QueryFragment] = []
+    for expression in repeat each selection(From.columns) { columns.append(unqualified(expression)) }
+    return Delete<From, (repeat (each Selected).QueryValue.QueryOutput)>(
+      wheres: wheres, returning: columns,
+      decodeRow: { decoder in (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput) }
+    )
+  }
+
+  public func execute(_ db: Database) throws { try query.execute(db) }
+  public func fetchAll(_ db: Database) throws -> [Returning] { try query.fetchAll(db, decodeRow) }
+}
+
+// MARK: - Starting points
+
+extension Select where Columns == From, Joins == () {
+  /// `UPDATE` the rows this statement selects.
+  public func update(set updates: (inout Updates<From>) -> Void) -> Update<From, ()> {
+    var assignments = Updates<From>()
+    updates(&assignments)
+    return Update(assignments: assignments.assignments, wheres: clauses.wheres, decodeRow: { _ in () })
+  }
+
+  /// `DELETE` the rows this statement selects.
+  public func delete() -> Delete<From, ()> {
+    Delete(wheres: clauses.wheres, decodeRow: { _ in () })
+  }
+}
+
+extension Table {
+  /// `UPDATE "table" SET …` on every row (or those of the default scope).
+  public static func update(set updates: (inout Updates<Self>) -> Void) -> Update<Self, ()> {
+    all.update(set: updates)
+  }
+
+  /// `DELETE FROM "table"`.
+  public static func delete() -> Delete<Self, ()> { all.delete() }
+}
+
+extension PrimaryKeyedTable {
+  /// The rows whose primary key is `key`: `WHERE (("t"."id") IN ((1)))`.
+  public static func find(_ key: PrimaryKey.QueryOutput) -> Select<Self, Self, ()> {
+    all.find(key)
+  }
+
+  /// The rows whose primary key is one of `keys`.
+  public static func find(_ keys: some Sequence<PrimaryKey.QueryOutput>) -> Select<Self, Self, ()> {
+    all.find(keys)
+  }
+
+  /// `UPDATE` one row: every writable column but the key, `WHERE (("t"."id") = (key))`.
+  public static func update(_ row: Self) -> Update<Self, ()> {
+    let key = Self.columns.primaryKey
+    let all = TableColumns.allColumns.map(\.name)
+    let writable = Set(TableColumns.writableColumns.map(\.name)).subtracting([key.name])
+    let assignments = zip(all, row.columnValues).filter { writable.contains($0.0) }.map {
+      (column: $0.0, value: $0.1)
+    }
+    let condition =
+      "(" + key.queryFragment + ") = (" + PrimaryKey(queryOutput: row.primaryKeyValue).queryFragment + ")"
+    return Update(assignments: assignments, wheres: [condition], decodeRow: { _ in () })
+  }
+
+  /// `DELETE` one row, by its primary key.
+  public static func delete(_ row: Self) -> Delete<Self, ()> {
+    let key = Self.columns.primaryKey
+    let condition =
+      "(" + key.queryFragment + ") = (" + PrimaryKey(queryOutput: row.primaryKeyValue).queryFragment + ")"
+    return Delete(wheres: [condition], decodeRow: { _ in () })
+  }
+}
+
+extension Select where Columns == From, Joins == (), From: PrimaryKeyedTable {
+  public func find(_ key: From.PrimaryKey.QueryOutput) -> Self {
+    find([key])
+  }
+
+  public func find(_ keys: some Sequence<From.PrimaryKey.QueryOutput>) -> Self {
+    let list = keys.map { "(" + From.PrimaryKey(queryOutput: $0).queryFragment + ")" }.joined(separator: ", ")
+    var copy = self
+    copy.clauses.wheres.append("(" + From.columns.primaryKey.queryFragment + ") IN (" + list + ")")
+    return copy
+  }
+}

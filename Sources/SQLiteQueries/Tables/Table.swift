@@ -1,0 +1,115 @@
+/// A table (or view): a type whose values are rows, declared with `@Table`.
+///
+///     @Table struct Reminder: Identifiable {
+///       let id: UUID
+///       var title = ""
+///       var isCompleted = false
+///     }
+///
+/// The macro writes the conformance: `TableColumns` (the `$0` of every query closure),
+/// `tableName`, decoding, and for a table with a primary key a `Draft` type for inserts.
+@dynamicMemberLookup
+public protocol Table: QueryRepresentable, QueryExpression, Sendable
+where QueryOutput == Self, QueryValue == Self {
+  associatedtype TableColumns: TableDefinition
+
+  /// The table's columns, for writing queries: `Reminder.columns.title`.
+  static var columns: TableColumns { get }
+
+  /// The name in SQL: the `@Table("name")` argument, or the type name in lower camel case,
+  /// pluralised (`RemindersList` → `remindersLists`).
+  static var tableName: String { get }
+
+  /// The name the table goes by in a query when aliased.
+  static var tableAlias: String? { get }
+
+  /// The schema (`main`, `temp`, an attached database), when it must be named.
+  static var schemaName: String? { get }
+
+  /// What `FROM` names: the quoted table name, or, for table-valued functions, a call.
+  static var tableFragment: QueryFragment { get }
+
+  /// The query every statement on this table starts from. Declare `static let all = …` to give
+  /// the table a default scope (a filter or order every query gets); `unscoped` ignores it.
+  static var all: Select<Self, Self, ()> { get }
+
+  /// The values of every column of this row, in column order, as bindings.
+  var columnValues: [QueryFragment] { get }
+}
+
+extension Table {
+  public static var tableAlias: String? { nil }
+  public static var schemaName: String? { nil }
+  public static var all: Select<Self, Self, ()> { Select() }
+
+  public static var tableFragment: QueryFragment {
+    var fragment = QueryFragment()
+    if let schemaName { fragment.append(QueryFragment(quote: schemaName) + ".") }
+    fragment.append(QueryFragment(quote: tableName))
+    return fragment
+  }
+
+  /// The name columns are qualified with: the alias if any, else the table name.
+  public static var referenceName: String { tableAlias ?? tableName }
+
+  public static var columnWidth: Int { TableColumns.allColumns.count }
+
+  /// A row used as a value is the list of its column values, as in `VALUES (…)`.
+  public var queryFragment: QueryFragment { columnValues.joined(separator: ", ") }
+
+  /// A column of the table, for `#sql`: `\(Reminder.title)` is `"reminders"."title"`.
+  public static subscript<Member>(dynamicMember keyPath: KeyPath<TableColumns, Member>) -> Member {
+    columns[keyPath: keyPath]
+  }
+
+  /// The query without the default scope.
+  public static var unscoped: Select<Self, Self, ()> { Select() }
+
+  /// A query that selects nothing and runs no SQL.
+  public static var none: Select<Self, Self, ()> { Select(isEmpty: true) }
+}
+
+/// The columns of a table: the `$0` of query closures.
+public protocol TableDefinition<QueryValue>: QueryExpression, Sendable {
+  init()
+  /// Every column in declaration order (column groups flattened).
+  static var allColumns: [any TableColumnExpression] { get }
+  /// The columns an INSERT or UPDATE writes: all but generated ones.
+  static var writableColumns: [any TableColumnExpression] { get }
+}
+
+extension TableDefinition {
+  public static var writableColumns: [any TableColumnExpression] {
+    allColumns.filter { !$0.isGenerated }
+  }
+
+  /// The comma-separated list of qualified columns.
+  public var queryFragment: QueryFragment {
+    Self.allColumns.map(\.queryFragment).joined(separator: ", ")
+  }
+}
+
+/// A table whose rows are identified by a primary key.
+public protocol PrimaryKeyedTable<PrimaryKey>: Table where TableColumns: PrimaryKeyedTableDefinition {
+  associatedtype PrimaryKey: QueryBindable where PrimaryKey == TableColumns.PrimaryKey
+  /// A row without its primary key, for inserts where the database assigns it.
+  associatedtype Draft: TableDraft where Draft.SourceTable == Self
+  var primaryKeyValue: PrimaryKey.QueryOutput { get }
+}
+
+/// The columns of a table with a primary key.
+public protocol PrimaryKeyedTableDefinition<PrimaryKey>: TableDefinition where QueryValue: Table {
+  associatedtype PrimaryKey: QueryBindable
+  var primaryKey: TableColumn<QueryValue, PrimaryKey> { get }
+}
+
+/// The draft of a primary-keyed table: the same columns with an optional primary key, which the
+/// database fills in when it is nil.
+public protocol TableDraft: Table {
+  associatedtype SourceTable: PrimaryKeyedTable
+}
+
+extension TableDraft {
+  public static var tableName: String { SourceTable.tableName }
+  public static var schemaName: String? { SourceTable.schemaName }
+}

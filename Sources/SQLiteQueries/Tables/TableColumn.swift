@@ -1,0 +1,38 @@
+/// One column of a table: renders as `"table"."name"` and stands for a `Value`.
+/// Immutable once made; its default value is only read.
+public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnExpression, @unchecked Sendable
+{
+  public typealias QueryValue = Value
+
+  /// The column's name in SQL.
+  public let name: String
+  /// The Swift default of the property, when it has one: the value a Draft starts from.
+  public let defaultValue: Value.QueryOutput?
+  public let isGenerated: Bool
+  let keyPath: KeyPath<Root, Value.QueryOutput> & Sendable
+
+  public init(
+    _ name: String, keyPath: KeyPath<Root, Value.QueryOutput> & Sendable,
+    default defaultValue: Value.QueryOutput? = nil, generated: Bool = false
+  ) {
+    self.name = name
+    self.keyPath = keyPath
+    self.defaultValue = defaultValue
+    self.isGenerated = generated
+  }
+
+  public var queryFragment: QueryFragment {
+    QueryFragment(quote: Root.referenceName) + "." + QueryFragment(quote: name)
+  }
+
+  /// The column's value in a row, as a binding.
+  public func value(in row: Root) -> QueryFragment where Value: QueryExpression {
+    Value(queryOutput: row[keyPath: keyPath]).queryFragment
+  }
+}
+
+/// Any column of any table, for lists of columns.
+public protocol TableColumnExpression<QueryValue>: QueryExpression {
+  var name: String { get }
+  var isGenerated: Bool { get }
+}

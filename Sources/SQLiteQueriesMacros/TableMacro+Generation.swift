@@ -1,0 +1,171 @@
+import SwiftSyntax
+
+/// The code `@Table` and `@Selection` write.
+extension TableModel {
+  func members() -> [DeclSyntax] {
+    var declarations: [String] = []
+    if isSelection {
+      declarations.append(selectionColumns())
+    } else {
+      declarations.append(tableColumns(for: typeName, columns: columns, primaryKey: primaryKey))
+      declarations.append("\(access)static var columns: TableColumns { TableColumns() }")
+      declarations.append("\(access)static var tableName: String { \(literal(tableName)) }")
+      if primaryKey != nil { declarations.append(draft()) }
+    }
+    return declarations.map { DeclSyntax(stringLiteral: $0) }
+  }
+
+  func extensions(of type: String) -> [ExtensionDeclSyntax] {
+    let conformance: String
+    if isSelection {
+      conformance = "SQLiteQueries.QueryRepresentable"
+    } else {
+      // Both spelled out: the compiler only credits conformances an extension macro names.
+      conformance =
+        primaryKey == nil ? "SQLiteQueries.Table" : "SQLiteQueries.Table, SQLiteQueries.PrimaryKeyedTable"
+    }
+    // Spelled out: associated types are not inferred from the protocols' constrained defaults.
+    var body = [
+      "\(access)typealias QueryOutput = \(type)", "\(access)typealias QueryValue = \(type)",
+      "\(access)init(queryOutput: \(type)) { self = queryOutput }",
+      "\(access)var queryOutput: \(type) { self }",
+      decoding(columns),
+    ]
+    if isSelection {
+      body.append(
+        "\(access)static var columnWidth: Int { \(columns.map { "\($0.storedType).columnWidth" }.joined(separator: " + ")) }"
+      )
+    } else {
+      body.append(columnValues(columns))
+      if let primaryKey {
+        body.append("\(access)var primaryKeyValue: \(primaryKey.swiftType) { self.\(primaryKey.property) }")
+      }
+    }
+    let source = "extension \(type): \(conformance) {\n\(body.joined(separator: "\n\n"))\n}"
+    return [ExtensionDeclSyntax(DeclSyntax(stringLiteral: source))!]
+  }
+
+  // MARK: - Tables
+
+  func tableColumns(for owner: String, columns: [ColumnModel], primaryKey: ColumnModel?) -> String {
+    var lines: [String] = []
+    var conformances = "SQLiteQueries.TableDefinition"
+    if primaryKey != nil { conformances += ", SQLiteQueries.PrimaryKeyedTableDefinition" }
+    lines.append("\(access)struct TableColumns: \(conformances) {")
+    lines.append("\(access)typealias QueryValue = \(owner)")
+    if let primaryKey { lines.append("\(access)typealias PrimaryKey = \(primaryKey.storedType)") }
+    lines.append("\(access)init() {}")
+    for column in columns {
+      var arguments = "\(literal(column.name)), keyPath: \\QueryValue.\(column.property)"
+      if let defaultValue = column.defaultValue { arguments += ", default: \(rewritingSelf(defaultValue))" }
+      if column.isGenerated { arguments += ", generated: true" }
+      lines.append(
+        "\(access)var \(column.property): SQLiteQueries.TableColumn<QueryValue, \(column.storedType)> "
+          + "{ SQLiteQueries.TableColumn(\(arguments)) }")
+    }
+    if let primaryKey {
+      lines.append(
+        "\(access)var primaryKey: SQLiteQueries.TableColumn<QueryValue, \(primaryKey.storedType)> "
+          + "{ self.\(primaryKey.property) }")
+    }
+    let list = columns.map { "QueryValue.columns.\($0.property)" }.joined(separator: ", ")
+    lines.append("\(access)static var allColumns: [any SQLiteQueries.TableColumnExpression] { [\(list)] }")
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+
+  /// `init(decoder:)`: every column in declaration order, straight from the row.
+  func decoding(_ columns: [ColumnModel]) -> String {
+    var lines = ["\(access)init(decoder: inout SQLiteQueries.QueryDecoder) throws {"]
+    for column in columns {
+      lines.append("self.\(column.property) = try \(column.storedType)(decoder: &decoder).queryOutput")
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The values of a row, as bindings, for INSERT.
+  func columnValues(_ columns: [ColumnModel]) -> String {
+    let values = columns.map { "\($0.storedType)(queryOutput: self.\($0.property)).queryFragment" }
+    return "\(access)var columnValues: [SQLiteQueries.QueryFragment] { [\(values.joined(separator: ", "))] }"
+  }
+
+  // MARK: - Draft
+
+  /// The table without its primary key: the key is optional, generated columns are left out.
+  func draft() -> String {
+    guard let primaryKey else { return "" }
+    let draftColumns: [ColumnModel] = columns.filter { !$0.isGenerated }.map { column in
+      guard column.isPrimaryKey else { return column }
+      let optionalType = column.isOptional ? column.swiftType : "\(column.swiftType)?"
+      let optionalStored = column.storedType.hasSuffix("?") ? column.storedType : "\(column.storedType)?"
+      return ColumnModel(
+        property: column.property, name: column.name, swiftType: optionalType, storedType: optionalStored,
+        defaultValue: "nil", isPrimaryKey: false, isGenerated: false, isOptional: true)
+    }
+    var lines = ["\(access)struct Draft: SQLiteQueries.TableDraft {"]
+    lines.append("\(access)typealias SourceTable = \(typeName)")
+    for column in draftColumns {
+      lines.append("\(access)var \(column.property): \(column.swiftType)")
+    }
+    // The memberwise initializer, written out because the other initializers would hide it.
+    let parameters = draftColumns.map { column in
+      "\(column.property): \(column.swiftType)"
+        + (column.defaultValue.map { " = \(rewritingSelf($0))" } ?? "")
+    }
+    lines.append("\(access)init(\(parameters.joined(separator: ", "))) {")
+    for column in draftColumns { lines.append("self.\(column.property) = \(column.property)") }
+    lines.append("}")
+    lines.append("\(access)init(_ source: \(typeName)) {")
+    for column in draftColumns { lines.append("self.\(column.property) = source.\(column.property)") }
+    lines.append("}")
+    lines.append(tableColumns(for: "Draft", columns: draftColumns, primaryKey: nil))
+    lines.append("\(access)static var columns: TableColumns { TableColumns() }")
+    lines.append("\(access)typealias QueryOutput = Draft")
+    lines.append("\(access)typealias QueryValue = Draft")
+    lines.append("\(access)init(queryOutput: Draft) { self = queryOutput }")
+    lines.append("\(access)var queryOutput: Draft { self }")
+    lines.append(decoding(draftColumns))
+    lines.append(columnValues(draftColumns))
+    lines.append("}")
+    _ = primaryKey
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Selections
+
+  /// `Columns`: one expression per property, selected as `expression AS "name"`.
+  func selectionColumns() -> String {
+    var lines = [
+      "\(access)struct Columns: SQLiteQueries.QueryExpression, SQLiteQueries.SelectionExpression {",
+      "\(access)typealias QueryValue = \(typeName)",
+      "\(access)let expressions: [(name: String, fragment: SQLiteQueries.QueryFragment, isColumn: Bool)]",
+    ]
+    let parameters = columns.map { "\($0.property): some SQLiteQueries.QueryExpression<\($0.storedType)>" }
+    lines.append("\(access)init(\(parameters.joined(separator: ", "))) {")
+    let pairs = columns.map {
+      "(\(literal($0.name)), \($0.property).queryFragment, \($0.storedType).columnWidth == 1)"
+    }
+    lines.append("self.expressions = [\(pairs.joined(separator: ", "))]")
+    lines.append("}")
+    lines.append(
+      "\(access)var queryFragment: SQLiteQueries.QueryFragment { expressions.map(\\.fragment).joined(separator: \", \") }"
+    )
+    lines.append(
+      "\(access)var selectedFragment: SQLiteQueries.QueryFragment { SQLiteQueries.aliased(expressions) }")
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Helpers
+
+  func literal(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      + "\""
+  }
+
+  /// Default values are copied into `TableColumns` and `Draft`, where `Self` means another type.
+  func rewritingSelf(_ expression: String) -> String {
+    expression.replacingOccurrences(of: "Self.", with: "\(typeName).")
+  }
+}
