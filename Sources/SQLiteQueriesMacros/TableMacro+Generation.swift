@@ -10,6 +10,7 @@ extension TableModel {
       declarations.append(tableColumns(for: typeName, columns: columns, primaryKey: primaryKey))
       declarations.append("\(access)static var columns: TableColumns { TableColumns() }")
       declarations.append("\(access)static var tableName: String { \(literal(tableName)) }")
+      declarations.append(selectionColumns(isTable: true))
       if primaryKey != nil { declarations.append(draft()) }
     }
     return declarations.map { DeclSyntax(stringLiteral: $0) }
@@ -54,11 +55,14 @@ extension TableModel {
     lines.append("\(access)struct TableColumns: \(conformances) {")
     lines.append("\(access)typealias QueryValue = \(owner)")
     if let primaryKey { lines.append("\(access)typealias PrimaryKey = \(primaryKey.storedType)") }
-    lines.append("\(access)init() {}")
+    lines.append("\(access)let tableReference: String?")
+    lines.append("\(access)init() { self.tableReference = nil }")
+    lines.append("\(access)init(table reference: String?) { self.tableReference = reference }")
     for column in columns {
       var arguments = "\(literal(column.name)), keyPath: \\QueryValue.\(column.property)"
       if let defaultValue = column.defaultValue { arguments += ", default: \(rewritingSelf(defaultValue))" }
       if column.isGenerated { arguments += ", generated: true" }
+      arguments += ", table: tableReference"
       lines.append(
         "\(access)var \(column.property): SQLiteQueries.TableColumn<QueryValue, \(column.storedType)> "
           + "{ SQLiteQueries.TableColumn(\(arguments)) }")
@@ -135,15 +139,25 @@ extension TableModel {
   // MARK: - Selections
 
   /// `Columns`: one expression per property, selected as `expression AS "name"`.
-  func selectionColumns() -> String {
+  func selectionColumns(isTable: Bool = false) -> String {
+    let conformances =
+      "SQLiteQueries.QueryExpression, SQLiteQueries.SelectionExpression"
+      + (isTable ? ", SQLiteQueries.TableRowExpression" : "")
     var lines = [
-      "\(access)struct Columns: SQLiteQueries.QueryExpression, SQLiteQueries.SelectionExpression {",
+      "\(access)struct Columns: \(conformances) {",
       "\(access)typealias QueryValue = \(typeName)",
       "\(access)let expressions: [(name: String, fragment: SQLiteQueries.QueryFragment, isColumn: Bool)]",
     ]
-    let parameters = columns.map { "\($0.property): some SQLiteQueries.QueryExpression<\($0.storedType)>" }
+    // Tables name their Columns' parameters after the columns, with the properties' defaults.
+    let parameters = columns.filter { !isTable || !$0.isGenerated }.map { column in
+      var parameter = "\(column.property): some SQLiteQueries.QueryExpression<\(column.storedType)>"
+      if isTable, let defaultValue = column.defaultValue {
+        parameter += " = \(column.storedType)(queryOutput: \(rewritingSelf(defaultValue)))"
+      }
+      return parameter
+    }
     lines.append("\(access)init(\(parameters.joined(separator: ", "))) {")
-    let pairs = columns.map {
+    let pairs = columns.filter { !isTable || !$0.isGenerated }.map {
       "(\(literal($0.name)), \($0.property).queryFragment, \($0.storedType).columnWidth == 1)"
     }
     lines.append("self.expressions = [\(pairs.joined(separator: ", "))]")

@@ -111,6 +111,15 @@ struct TableModel {
         let initializer = binding.initializer?.value.trimmedDescription
         var swiftType = binding.typeAnnotation?.type.trimmedDescription
         if swiftType == nil, let initializer { swiftType = TableModel.literalType(initializer) }
+        if swiftType == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+          let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+          callee.baseName.text.first?.isUppercase == true
+        {
+          swiftType = callee.baseName.text  // `var createdAt = Date()`: an initializer names its type
+        }
+        if swiftType == nil, let representation = TableModel.representation(in: columnAttribute) {
+          swiftType = "\(representation).QueryOutput"
+        }
         guard let swiftType else {
           problems = true
           context?.diagnose(
@@ -186,6 +195,16 @@ struct TableModel {
     }
     if problems { return nil }
     self.columns = columns
+  }
+
+  /// The `as:` argument of `@Column`, without `.self`.
+  static func representation(in attribute: AttributeSyntax?) -> String? {
+    guard let arguments = attribute?.arguments?.as(LabeledExprListSyntax.self),
+      let argument = arguments.first(where: { $0.label?.text == "as" })
+    else { return nil }
+    var text = argument.expression.trimmedDescription
+    if text.hasSuffix(".self") { text.removeLast(5) }
+    return text
   }
 
   static func hasPrimaryKeyFalse(_ declaration: StructDeclSyntax, property: String) -> Bool {

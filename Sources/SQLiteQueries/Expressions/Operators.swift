@@ -1,3 +1,5 @@
+/// Operators here are disfavored overloads: on plain Swift values the standard library's win, and only
+/// query expressions (columns, `SQLQueryExpression`s) pick these.
 // Comparison, logic and arithmetic. Each operand is parenthesized, as the seeds' library renders:
 // `("reminders"."id") = (1)`, `NOT ("reminders"."isCompleted")`.
 
@@ -52,15 +54,20 @@ extension QueryExpression {
     binary(self, ">=", other)
   }
 
+  @_disfavoredOverload
+
   public static func < (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
     lhs.lt(rhs)
   }
+  @_disfavoredOverload
   public static func > (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
     lhs.gt(rhs)
   }
+  @_disfavoredOverload
   public static func <= (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
     lhs.lte(rhs)
   }
+  @_disfavoredOverload
   public static func >= (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
     lhs.gte(rhs)
   }
@@ -101,13 +108,18 @@ extension QueryExpression where QueryValue: _OptionalProtocol {
 // MARK: - Logic
 
 extension QueryExpression where QueryValue == Bool {
+  @_disfavoredOverload
   public static func && (lhs: Self, rhs: some QueryExpression<Bool>) -> SQLQueryExpression<Bool> {
     binary(lhs, "AND", rhs)
   }
 
+  @_disfavoredOverload
+
   public static func || (lhs: Self, rhs: some QueryExpression<Bool>) -> SQLQueryExpression<Bool> {
     binary(lhs, "OR", rhs)
   }
+
+  @_disfavoredOverload
 
   public static prefix func ! (expression: Self) -> SQLQueryExpression<Bool> { expression.not() }
 
@@ -132,24 +144,30 @@ extension Float: _Numeric {}
 extension Optional: _Numeric where Wrapped: _Numeric {}
 
 extension QueryExpression where QueryValue: _Numeric {
+  @_disfavoredOverload
   public static func + (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
     binary(lhs, "+", rhs)
   }
+  @_disfavoredOverload
   public static func - (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
     binary(lhs, "-", rhs)
   }
+  @_disfavoredOverload
   public static func * (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
     binary(lhs, "*", rhs)
   }
+  @_disfavoredOverload
   public static func / (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
     binary(lhs, "/", rhs)
   }
+  @_disfavoredOverload
   public static prefix func - (expression: Self) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("-(" + expression.queryFragment + ")")
   }
 }
 
 extension QueryExpression where QueryValue: BinaryInteger {
+  @_disfavoredOverload
   public static func % (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
     binary(lhs, "%", rhs)
   }
@@ -159,6 +177,7 @@ extension QueryExpression where QueryValue: BinaryInteger {
 
 extension QueryExpression where QueryValue == String {
   /// `||`: concatenation.
+  @_disfavoredOverload
   public static func + (lhs: Self, rhs: some QueryExpression<String>) -> SQLQueryExpression<String> {
     binary(lhs, "||", rhs)
   }

@@ -81,6 +81,7 @@ extension QueryExpression {
 }
 
 /// `a ?? b ?? c` → `coalesce(a, b, c)`.
+@_disfavoredOverload
 public func ?? <Value>(
   lhs: some QueryExpression<Value?>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
@@ -88,6 +89,7 @@ public func ?? <Value>(
 }
 
 /// `a ?? b` where both may be NULL.
+@_disfavoredOverload
 public func ?? <Value>(
   lhs: some QueryExpression<Value?>, rhs: some QueryExpression<Value?>
 ) -> SQLQueryExpression<Value?> {

@@ -12,7 +12,7 @@ public macro sql<QueryValue>(
 
 /// Makes a struct a table: `@Table struct Reminder { let id: UUID; var title = "" }`, named
 /// `reminders`; `@Table("remindersTags")` names it.
-@attached(member, names: named(TableColumns), named(columns), named(tableName), named(Draft))
+@attached(member, names: named(TableColumns), named(columns), named(tableName), named(Draft), named(Columns))
 @attached(
   extension, conformances: Table, PrimaryKeyedTable,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnValues),

@@ -205,3 +205,21 @@ public struct Excluded<Base: Table>: Sendable {
     SQLQueryExpression("\"excluded\"." + QueryFragment(quote: Base.columns[keyPath: keyPath].name))
   }
 }
+
+/// A row of a table built from expressions (a table's `Columns(…)`), for inserts of computed
+/// values, as in triggers.
+public protocol TableRowExpression: QueryExpression where QueryValue: Table {
+  var expressions: [(name: String, fragment: QueryFragment, isColumn: Bool)] { get }
+}
+
+extension Table {
+  /// `INSERT INTO "table" ("a", …) VALUES (…)` from expressions: `Columns(title: new.title, …)`.
+  public static func insert<Row: TableRowExpression>(@InsertValuesBuilder<Row> _ rows: () -> [Row])
+    -> Insert<Self, ()> where Row.QueryValue == Self
+  {
+    let rows = rows()
+    return Insert(
+      columnNames: rows.first?.expressions.map(\.name) ?? [],
+      source: .values(rows.map { $0.expressions.map(\.fragment) }), decodeRow: { _ in () })
+  }
+}

@@ -33,19 +33,25 @@ extension QueryExpression where QueryValue == Bool {
 }
 
 /// In an update, adds to a column: `SET "c" = ("t"."c") + (1)`.
+@_disfavoredOverload
 public func += <Value: _Numeric>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
   lhs = binary(lhs, "+", rhs) as SQLQueryExpression<Value>
 }
 
+@_disfavoredOverload
+
 public func -= <Value: _Numeric>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
   lhs = binary(lhs, "-", rhs) as SQLQueryExpression<Value>
 }
+
+@_disfavoredOverload
 
 public func *= <Value: _Numeric>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
   lhs = binary(lhs, "*", rhs) as SQLQueryExpression<Value>
 }
 
 /// In an update, appends text: `SET "c" = ("t"."c") || ('!')`.
+@_disfavoredOverload
 public func += (lhs: inout any QueryExpression<String>, rhs: some QueryExpression<String>) {
   lhs = binary(lhs, "||", rhs) as SQLQueryExpression<String>
 }
@@ -170,6 +176,11 @@ extension PrimaryKeyedTable {
     all.find(keys)
   }
 
+  /// The row whose primary key is the value of an expression: `Item.find(new.id)` in a trigger.
+  public static func find(_ key: some QueryExpression<PrimaryKey>) -> Select<Self, Self, ()> {
+    all.find(key)
+  }
+
   /// `UPDATE` one row: every writable column but the key, `WHERE (("t"."id") = (key))`.
   public static func update(_ row: Self) -> Update<Self, ()> {
     let key = Self.columns.primaryKey
@@ -195,6 +206,13 @@ extension PrimaryKeyedTable {
 extension Select where Columns == From, Joins == (), From: PrimaryKeyedTable {
   public func find(_ key: From.PrimaryKey.QueryOutput) -> Self {
     find([key])
+  }
+
+  public func find(_ key: some QueryExpression<From.PrimaryKey>) -> Self {
+    var copy = self
+    copy.clauses.wheres.append(
+      "(" + From.columns.primaryKey.queryFragment + ") IN ((" + key.queryFragment + "))")
+    return copy
   }
 
   public func find(_ keys: some Sequence<From.PrimaryKey.QueryOutput>) -> Self {

@@ -70,8 +70,12 @@ extension Table {
 }
 
 /// The columns of a table: the `$0` of query closures.
-public protocol TableDefinition<QueryValue>: QueryExpression, Sendable {
+public protocol TableDefinition<QueryValue>: QueryExpression, Sendable where QueryValue: Table {
   init()
+  /// The columns of the table under another name: `new` and `old` in triggers.
+  init(table reference: String?)
+  /// The name the table goes by in these columns, when not its own.
+  var tableReference: String? { get }
   /// Every column in declaration order (column groups flattened).
   static var allColumns: [any TableColumnExpression] { get }
   /// The columns an INSERT or UPDATE writes: all but generated ones.
@@ -81,6 +85,11 @@ public protocol TableDefinition<QueryValue>: QueryExpression, Sendable {
 extension TableDefinition {
   public static var writableColumns: [any TableColumnExpression] {
     allColumns.filter { !$0.isGenerated }
+  }
+
+  /// The table's rowid: `"reminders"."rowid"`.
+  public var rowid: SQLQueryExpression<Int> {
+    SQLQueryExpression(QueryFragment(quote: tableReference ?? QueryValue.referenceName) + ".\"rowid\"")
   }
 
   /// The comma-separated list of qualified columns.

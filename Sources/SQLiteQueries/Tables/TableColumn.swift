@@ -10,19 +10,23 @@ public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnEx
   public let defaultValue: Value.QueryOutput?
   public let isGenerated: Bool
   let keyPath: KeyPath<Root, Value.QueryOutput> & Sendable
+  /// The name the table goes by where this column is used (`new` and `old` in triggers).
+  let tableReference: String?
 
   public init(
     _ name: String, keyPath: KeyPath<Root, Value.QueryOutput> & Sendable,
-    default defaultValue: Value.QueryOutput? = nil, generated: Bool = false
+    default defaultValue: Value.QueryOutput? = nil, generated: Bool = false,
+    table tableReference: String? = nil
   ) {
     self.name = name
     self.keyPath = keyPath
     self.defaultValue = defaultValue
     self.isGenerated = generated
+    self.tableReference = tableReference
   }
 
   public var queryFragment: QueryFragment {
-    QueryFragment(quote: Root.referenceName) + "." + QueryFragment(quote: name)
+    QueryFragment(quote: tableReference ?? Root.referenceName) + "." + QueryFragment(quote: name)
   }
 
   /// The column's value in a row, as a binding.

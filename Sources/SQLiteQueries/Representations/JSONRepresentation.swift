@@ -1,0 +1,55 @@
+import Foundation
+import SQLiteEngine
+
+/// A `Codable` value stored as JSON text: `@Column(as: [String].JSONRepresentation.self)`.
+public struct _CodableJSONRepresentation<Value: Codable & Sendable>: QueryBindable {
+  public var queryOutput: Value
+  public init(queryOutput: Value) { self.queryOutput = queryOutput }
+
+  public var queryBinding: QueryBinding {
+    do {
+      return .text(String(decoding: try jsonEncoder.encode(queryOutput), as: UTF8.self))
+    } catch {
+      return .invalid(QueryBindingError(message: "Could not encode \(Value.self) as JSON: \(error)"))
+    }
+  }
+
+  public init(decoder: inout QueryDecoder) throws {
+    let index = decoder.currentIndex
+    let text = try decoder.decode(String.self)
+    do {
+      queryOutput = try jsonDecoder.decode(Value.self, from: Data(text.utf8))
+    } catch {
+      throw QueryDecodingError(message: "Expected column \(index) to hold JSON for \(Value.self): \(error)")
+    }
+  }
+}
+
+extension Decodable where Self: Encodable & Sendable {
+  /// Stores the value as JSON text.
+  public typealias JSONRepresentation = _CodableJSONRepresentation<Self>
+}
+
+/// Dates inside JSON use the same text as date columns.
+private let jsonEncoder: JSONEncoder = {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys]
+  encoder.dateEncodingStrategy = .custom { date, encoder in
+    var container = encoder.singleValueContainer()
+    try container.encode(DatabaseDateFormat.string(from: date))
+  }
+  return encoder
+}()
+
+private let jsonDecoder: JSONDecoder = {
+  let decoder = JSONDecoder()
+  decoder.dateDecodingStrategy = .custom { decoder in
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let date = DatabaseDateFormat.date(from: text) else {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "Not a date: \(text)")
+    }
+    return date
+  }
+  return decoder
+}()

@@ -1,0 +1,142 @@
+import SQLiteEngine
+
+/// `CREATE TEMPORARY TRIGGER`: statements SQLite runs for each row inserted into, updated in or
+/// deleted from `On`. Temporary triggers live on one connection, so they are created in
+/// `prepareDatabase` or once on the writer.
+///
+///     try Reminder.createTemporaryTrigger(
+///       after: .insert { new in
+///         Reminder.find(new.id).update { $0.position = Reminder.select { ($0.position.max() ?? -1) + 1 } }
+///       }
+///     )
+///     .execute(db)
+public struct TemporaryTrigger<On: Table>: Statement, Sendable {
+  public typealias QueryValue = ()
+
+  public let name: String
+  let ifNotExists: Bool
+  let timing: String
+  let operation: TriggerOperation<On>
+
+  public var query: QueryFragment {
+    var query: QueryFragment = "CREATE TEMPORARY TRIGGER" + (ifNotExists ? " IF NOT EXISTS" : "")
+    query.append("\n  " + QueryFragment(quote: name))
+    query.append("\n\(raw: timing) \(raw: operation.event) ON " + On.tableFragment)
+    query.append("\nFOR EACH ROW")
+    if let condition = operation.condition { query.append(" WHEN " + condition) }
+    query.append(" BEGIN")
+    for statement in operation.body { query.append("\n" + statement.indented() + ";") }
+    query.append("\nEND")
+    return query
+  }
+
+  /// Creates the trigger. Triggers cannot have parameters, so values are written into the SQL.
+  public func execute(_ db: Database) throws {
+    try db.execute(sql: query.debugDescription)
+  }
+
+  /// `DROP TRIGGER "name"`.
+  public func drop(ifExists: Bool = false) -> SQLQueryExpression<()> {
+    SQLQueryExpression("DROP TRIGGER " + (ifExists ? "IF EXISTS " : "") + QueryFragment(quote: name))
+  }
+}
+
+/// What sets a trigger off, with the statements it runs and an optional condition.
+public struct TriggerOperation<On: Table>: Sendable {
+  let event: String
+  let kind: String
+  let body: [QueryFragment]
+  let condition: QueryFragment?
+
+  /// After (or before) each inserted row; `new` is the row.
+  public static func insert(
+    @TriggerBodyBuilder forEachRow body: (_ new: On.TableColumns) -> [QueryFragment],
+    when condition: ((_ new: On.TableColumns) -> any QueryExpression<Bool>)? = nil
+  ) -> Self {
+    let new = On.TableColumns(table: "new")
+    return Self(event: "INSERT", kind: "insert", body: body(new), condition: condition?(new).queryFragment)
+  }
+
+  /// After (or before) each updated row; `old` and `new` are the row before and after.
+  public static func update(
+    @TriggerBodyBuilder forEachRow body: (_ old: On.TableColumns, _ new: On.TableColumns) -> [QueryFragment],
+    when condition: ((_ old: On.TableColumns, _ new: On.TableColumns) -> any QueryExpression<Bool>)? = nil
+  ) -> Self {
+    let (old, new) = (On.TableColumns(table: "old"), On.TableColumns(table: "new"))
+    return Self(
+      event: "UPDATE", kind: "update", body: body(old, new), condition: condition?(old, new).queryFragment)
+  }
+
+  /// After (or before) each row whose given columns are updated: `UPDATE OF "title", "notes"`.
+  public static func update<each Column: TableColumnExpression>(
+    of columns: (On.TableColumns) -> (repeat each Column),
+    @TriggerBodyBuilder forEachRow body: (_ old: On.TableColumns, _ new: On.TableColumns) -> [QueryFragment],
+    when condition: ((_ old: On.TableColumns, _ new: On.TableColumns) -> any QueryExpression<Bool>)? = nil
+  ) -> Self {
+    var names: [String] = []
+    for column in repeat each columns(On.columns) { names.append(column.name) }
+    let (old, new) = (On.TableColumns(table: "old"), On.TableColumns(table: "new"))
+    let event =
+      "UPDATE OF "
+      + names.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+      .joined(separator: ", ")
+    return Self(
+      event: event, kind: "update", body: body(old, new), condition: condition?(old, new).queryFragment)
+  }
+
+  /// After (or before) each deleted row; `old` is the row.
+  public static func delete(
+    @TriggerBodyBuilder forEachRow body: (_ old: On.TableColumns) -> [QueryFragment],
+    when condition: ((_ old: On.TableColumns) -> any QueryExpression<Bool>)? = nil
+  ) -> Self {
+    let old = On.TableColumns(table: "old")
+    return Self(event: "DELETE", kind: "delete", body: body(old), condition: condition?(old).queryFragment)
+  }
+}
+
+/// The statements of a trigger, one per line.
+@resultBuilder
+public enum TriggerBodyBuilder {
+  public static func buildExpression(_ statement: some Statement) -> [QueryFragment] { [statement.query] }
+  public static func buildBlock(_ components: [QueryFragment]...) -> [QueryFragment] {
+    components.flatMap { $0 }
+  }
+  public static func buildOptional(_ component: [QueryFragment]?) -> [QueryFragment] { component ?? [] }
+  public static func buildEither(first component: [QueryFragment]) -> [QueryFragment] { component }
+  public static func buildEither(second component: [QueryFragment]) -> [QueryFragment] { component }
+}
+
+extension Table {
+  /// A trigger that runs after each row is inserted, updated or deleted. Unnamed triggers are
+  /// named after where they are declared, so that declaring them again replaces nothing by accident.
+  public static func createTemporaryTrigger(
+    _ name: String? = nil, ifNotExists: Bool = false, after operation: TriggerOperation<Self>,
+    fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+  ) -> TemporaryTrigger<Self> {
+    TemporaryTrigger(
+      name: name ?? "after_\(operation.kind)_on_\(tableName)@\(fileID):\(line):\(column)",
+      ifNotExists: ifNotExists,
+      timing: "AFTER", operation: operation)
+  }
+
+  /// A trigger that runs before each row is inserted, updated or deleted.
+  public static func createTemporaryTrigger(
+    _ name: String? = nil, ifNotExists: Bool = false, before operation: TriggerOperation<Self>,
+    fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+  ) -> TemporaryTrigger<Self> {
+    TemporaryTrigger(
+      name: name ?? "before_\(operation.kind)_on_\(tableName)@\(fileID):\(line):\(column)",
+      ifNotExists: ifNotExists,
+      timing: "BEFORE", operation: operation)
+  }
+
+  /// A trigger that runs instead of an insert, update or delete on a view.
+  public static func createTemporaryTrigger(
+    _ name: String? = nil, ifNotExists: Bool = false, insteadOf operation: TriggerOperation<Self>,
+    fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+  ) -> TemporaryTrigger<Self> {
+    TemporaryTrigger(
+      name: name ?? "instead_of_\(operation.kind)_on_\(tableName)@\(fileID):\(line):\(column)",
+      ifNotExists: ifNotExists, timing: "INSTEAD OF", operation: operation)
+  }
+}
