@@ -98,6 +98,12 @@ public final class DatabasePool: DatabaseWriter {
     try await writer.run(updates)
   }
 
+  /// Made on first use: reports other connections' commits to observations.
+  var externalChangeWatcher: ExternalChangeWatcher? {
+    externalChanges.value { ExternalChangeWatcher.make(connection: writer, path: path) }
+  }
+  private let externalChanges = LazyValue<ExternalChangeWatcher?>()
+
   public func observeCommits(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation {
     writer.sync { $0.observeCommits(handler) }
   }

@@ -69,6 +69,12 @@ public final class DatabaseQueue: DatabaseWriter {
     try await connection.run(updates)
   }
 
+  /// Made on first use: reports other connections' commits to observations.
+  var externalChangeWatcher: ExternalChangeWatcher? {
+    externalChanges.value { ExternalChangeWatcher.make(connection: connection, path: path) }
+  }
+  private let externalChanges = LazyValue<ExternalChangeWatcher?>()
+
   public func observeCommits(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation {
     connection.sync { $0.observeCommits(handler) }
   }

@@ -3,7 +3,10 @@ import CSQLite
 extension Database {
   /// A statement prepared once and kept for the life of the connection, keyed by its SQL.
   public func cachedStatement(sql: String) throws -> Statement {
-    if let statement = statementCache[sql] { return statement }
+    if let statement = statementCache[sql] {
+      if recordedRegion != nil { recordedRegion?.formUnion(statement.region) }
+      return statement
+    }
     let statement = try makeStatement(sql: sql)
     statementCache[sql] = statement
     return statement
@@ -34,6 +37,7 @@ extension Database {
   /// named arguments are available to all of them. A single statement is cached.
   public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
     if let statement = statementCache[sql] {
+      if recordedRegion != nil { recordedRegion?.formUnion(statement.region) }
       try statement.execute(arguments: arguments)
       return
     }
@@ -83,6 +87,7 @@ extension Database {
     }
     guard let handle else { return nil }
     let text = String(cString: sqlite3_sql(handle))
+    if recordedRegion != nil { recordedRegion?.formUnion(record.reads) }
     return Statement(database: self, handle: handle, sql: text, authorization: record)
   }
 

@@ -20,6 +20,8 @@ public final class Database {
   /// What the statement being prepared reads, writes, and does to transactions (see Authorizer).
   var authorizerRecord: AuthorizerRecord?
   let changeTracker: ChangeTracker
+  /// While a tracked fetch runs: the union of what its statements read.
+  var recordedRegion: DatabaseRegion?
   var traceHandler: ((TraceEvent) -> Void)?
   var functions: [String: DatabaseFunction] = [:]
   private(set) var isClosed = false

@@ -50,6 +50,8 @@ final class CommitObserverList: @unchecked Sendable {
     observers.removeAll { $0.id == id }
   }
 
+  var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+
   func notify(tables: Set<String>) {
     lock.lock()
     commitCount += 1

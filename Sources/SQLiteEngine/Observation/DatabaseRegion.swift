@@ -45,9 +45,16 @@ public struct DatabaseRegion: Hashable, Sendable, CustomStringConvertible {
     return region
   }
 
-  /// Whether a change to any of these tables may change what the region reads.
+  /// Whether a change to any of these tables may change what the region reads. A virtual table
+  /// (FTS5) stores its rows in shadow tables named after it (`reminderTexts_content`), and a change
+  /// to those is a change to it.
   public func isModified(byTables changed: some Sequence<String>) -> Bool {
-    changed.contains { tables[$0.lowercased()] != nil }
+    changed.contains { table in
+      let name = table.lowercased()
+      if tables[name] != nil { return true }
+      guard let separator = name.lastIndex(of: "_") else { return false }
+      return tables[String(name[..<separator])] != nil
+    }
   }
 
   public var description: String {

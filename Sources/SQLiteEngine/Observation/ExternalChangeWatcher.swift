@@ -1,0 +1,154 @@
+import Dispatch
+import Foundation
+import Glibc
+
+/// Turns commits made by other connections and processes (another instance of the app, a CLI, the
+/// `sqlite3` shell) into the same change events as this process's own commits.
+///
+/// Other connections' commits do not fire this connection's hooks. The writer connection's
+/// `PRAGMA data_version` changes exactly when another connection has committed, so it is checked
+/// whenever inotify reports a write to the database or its `-wal`/`-journal` file, and on a slow
+/// timer in case inotify misses something (network file systems, too many watches). The main
+/// file's modification time is no help: in WAL mode it does not change on commit.
+final class ExternalChangeWatcher: @unchecked Sendable {
+  private let connection: SerializedConnection
+  private let fileName: String
+  private let queue = DispatchQueue(label: "SQLiteData.ExternalChangeWatcher")
+  private let observers = CommitObserverList()
+  private var inotifySource: (any DispatchSourceRead)?
+  private var timer: (any DispatchSourceTimer)?
+  /// Touched on the writer's queue only.
+  private var lastDataVersion: Int64?
+  /// How often the database is checked when inotify reports nothing.
+  static let pollInterval: DispatchTimeInterval = .seconds(2)
+
+  private init?(connection: SerializedConnection, path: String) {
+    guard let filePath = Self.filePath(of: path) else { return nil }
+    self.connection = connection
+    self.fileName = (filePath as NSString).lastPathComponent
+    connection.async { [weak self] db in self?.lastDataVersion = try? Self.dataVersion(db) }
+    startInotify(directory: (filePath as NSString).deletingLastPathComponent)
+    startTimer()
+  }
+
+  deinit {
+    inotifySource?.cancel()
+    timer?.cancel()
+  }
+
+  /// Registers `handler` for other connections' commits on `writer`'s database; nil for in-memory
+  /// and temporary databases, which no one else can write.
+  static func observe(
+    _ writer: any DatabaseWriter, _ handler: @escaping @Sendable (DatabaseChanges) -> Void
+  ) -> CommitObservation? {
+    let watcher: ExternalChangeWatcher?
+    switch writer {
+    case let pool as DatabasePool: watcher = pool.externalChangeWatcher
+    case let queue as DatabaseQueue: watcher = queue.externalChangeWatcher
+    default: watcher = nil
+    }
+    return watcher?.observers.add(handler)
+  }
+
+  static func make(connection: SerializedConnection, path: String) -> ExternalChangeWatcher? {
+    ExternalChangeWatcher(connection: connection, path: path)
+  }
+
+  /// The file behind a path or `file:` URI, or nil for memory and temporary databases.
+  static func filePath(of path: String) -> String? {
+    guard Database.isPlainFilePath(path) || path.hasPrefix("file:") else { return nil }
+    guard path.hasPrefix("file:") else { return path }
+    if path.contains("mode=memory") { return nil }
+    var file = String(path.dropFirst("file:".count))
+    if let query = file.firstIndex(of: "?") { file = String(file[..<query]) }
+    if file.hasPrefix("//") { file = String(file.dropFirst(2)) }
+    file = file.removingPercentEncoding ?? file
+    return file.isEmpty || file == ":memory:" ? nil : file
+  }
+
+  // MARK: - Watching
+
+  private func startInotify(directory: String) {
+    let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard descriptor >= 0 else { return }  // the timer alone will do
+    let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE)
+    guard inotify_add_watch(descriptor, directory.isEmpty ? "." : directory, mask) >= 0 else {
+      close(descriptor)
+      return
+    }
+    let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+    source.setEventHandler { [weak self] in self?.readEvents(descriptor) }
+    source.setCancelHandler { close(descriptor) }
+    source.resume()
+    inotifySource = source
+  }
+
+  private func startTimer() {
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(
+      deadline: .now() + Self.pollInterval, repeating: Self.pollInterval, leeway: .milliseconds(200))
+    timer.setEventHandler { [weak self] in self?.check() }
+    timer.resume()
+    self.timer = timer
+  }
+
+  /// Drains the inotify events and checks the database if one concerns its files.
+  private func readEvents(_ descriptor: Int32) {
+    var concernsDatabase = false
+    withUnsafeTemporaryAllocation(byteCount: 4096, alignment: MemoryLayout<inotify_event>.alignment) {
+      buffer in
+      while true {
+        let count = read(descriptor, buffer.baseAddress, buffer.count)
+        guard count > 0 else { break }
+        var offset = 0
+        while offset + MemoryLayout<inotify_event>.size <= count {
+          let event = buffer.baseAddress!.advanced(by: offset).assumingMemoryBound(to: inotify_event.self)
+          let nameLength = Int(event.pointee.len)
+          if nameLength > 0 {
+            let namePointer = UnsafeRawPointer(event).advanced(by: MemoryLayout<inotify_event>.size)
+              .assumingMemoryBound(to: CChar.self)
+            let name = String(cString: namePointer)
+            if name == fileName || name == fileName + "-wal" || name == fileName + "-journal" {
+              concernsDatabase = true
+            }
+          }
+          offset += MemoryLayout<inotify_event>.size + nameLength
+        }
+      }
+    }
+    if concernsDatabase { check() }
+  }
+
+  /// Compares the writer's `data_version` with the last one seen, on the writer's queue (between
+  /// writes), and reports a change to every table when it moved.
+  private func check() {
+    guard observers.hasObservers else { return }
+    connection.async { [weak self] db in
+      guard let self, let version = try? Self.dataVersion(db) else { return }
+      defer { self.lastDataVersion = version }
+      guard let last = self.lastDataVersion, last != version else { return }
+      let tables =
+        (try? String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"))
+      self.observers.notify(tables: Set(tables ?? []))
+    }
+  }
+
+  private static func dataVersion(_ db: Database) throws -> Int64 {
+    try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+  }
+}
+
+/// A value made once, on first use, from any thread.
+final class LazyValue<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value?
+
+  func value(_ make: () -> Value) -> Value {
+    lock.withLock {
+      if let stored { return stored }
+      let value = make()
+      stored = value
+      return value
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import Dispatch
+import Foundation
+
+/// Runs one observation: fetches, listens to commits, fetches again when one touches the region,
+/// one fetch at a time, and delivers the values in order.
+final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
+  private let observation: ValueObservation<Value>
+  private let writer: any DatabaseWriter
+  private let scheduler: any ValueObservationScheduler
+  private let onError: @Sendable (any Error) -> Void
+  private let onChange: @Sendable (Value) -> Void
+  /// Fetches run here, one at a time, so that values come out in commit order.
+  private let queue = DispatchQueue(label: "SQLiteData.ValueObservation")
+
+  private let lock = NSLock()
+  private var region = DatabaseRegion()
+  private var isFetching = false
+  private var needsFetch = false
+  private var isCancelled = false
+  private var lastValue: Value?
+  private var commitObservation: CommitObservation?
+  private var externalObservation: CommitObservation?
+
+  init(
+    observation: ValueObservation<Value>, writer: any DatabaseWriter,
+    scheduler: any ValueObservationScheduler,
+    onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable (Value) -> Void
+  ) {
+    self.observation = observation
+    self.writer = writer
+    self.scheduler = scheduler
+    self.onError = onError
+    self.onChange = onChange
+  }
+
+  func start() {
+    // Listen before the first fetch, so that no commit falls between the two.
+    commitObservation = writer.observeCommits { [weak self] changes in self?.databaseDidChange(changes) }
+    externalObservation = ExternalChangeWatcher.observe(writer) { [weak self] changes in
+      self?.databaseDidChange(changes)
+    }
+    if scheduler.deliversInitialValueImmediately {
+      lock.withLock { isFetching = true }
+      let result = fetch()
+      deliver(result, immediately: true)
+      queue.async { self.fetchDidEnd() }
+    } else {
+      requestFetch()
+    }
+  }
+
+  func cancel() {
+    lock.withLock { isCancelled = true }
+    commitObservation?.cancel()
+    externalObservation?.cancel()
+  }
+
+  private func databaseDidChange(_ changes: DatabaseChanges) {
+    let isRelevant = lock.withLock { !isCancelled && changes.modifies(region) }
+    if isRelevant { requestFetch() }
+  }
+
+  /// Fetches now, or once the fetch in flight ends (several requests make one more fetch).
+  private func requestFetch() {
+    let startsFetch = lock.withLock {
+      guard !isCancelled else { return false }
+      if isFetching {
+        needsFetch = true
+        return false
+      }
+      isFetching = true
+      return true
+    }
+    guard startsFetch else { return }
+    queue.async {
+      let result = self.fetch()
+      self.deliver(result, immediately: false)
+      self.fetchDidEnd()
+    }
+  }
+
+  private func fetchDidEnd() {
+    let again = lock.withLock {
+      isFetching = false
+      defer { needsFetch = false }
+      return needsFetch && !isCancelled
+    }
+    if again { requestFetch() }
+  }
+
+  /// Reads the value and the region it depends on. A failed fetch keeps the region it had, so
+  /// that the observation hears about the table coming back.
+  private func fetch() -> Result<Value, any Error> {
+    do {
+      let (value, region) = try writer.read { db in try db.recordingRegion { try observation.fetch(db) } }
+      lock.withLock { self.region = region }
+      return .success(value)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private func deliver(_ result: Result<Value, any Error>, immediately: Bool) {
+    switch result {
+    case .success(let value):
+      let isNew = lock.withLock {
+        guard !isCancelled else { return false }
+        if let isDuplicate = observation.isDuplicate, let lastValue, isDuplicate(lastValue, value) {
+          return false
+        }
+        lastValue = value
+        return true
+      }
+      guard isNew else { return }
+      if immediately {
+        onChange(value)
+      } else {
+        scheduler.schedule { [weak self] in
+          guard let self, !self.lock.withLock({ self.isCancelled }) else { return }
+          self.onChange(value)
+        }
+      }
+    case .failure(let error):
+      // Forget the last value, so that the same value after an error is delivered again.
+      lock.withLock { lastValue = nil }
+      if immediately {
+        onError(error)
+      } else {
+        scheduler.schedule { [weak self] in
+          guard let self, !self.lock.withLock({ self.isCancelled }) else { return }
+          self.onError(error)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import SQLiteEngine
+import Testing
+
+/// Reads values from an observation's sequence, one at a time, failing instead of hanging when a
+/// value never comes.
+final class ValueRecorder<Value: Sendable>: @unchecked Sendable {
+  private var iterator: AsyncThrowingStream<Value, any Error>.AsyncIterator
+
+  init(_ stream: AsyncThrowingStream<Value, any Error>) { iterator = stream.makeAsyncIterator() }
+
+  /// The next value delivered.
+  func next(timeout: Duration = .seconds(10)) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value?.self) { group in
+      group.addTask { try await self.iterator.next() }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let value = try await group.next() ?? nil else {
+        throw ObservationTimeout()
+      }
+      return value
+    }
+  }
+
+  /// Values until one satisfies `predicate`; returns them all, that one last.
+  func values(until predicate: (Value) -> Bool) async throws -> [Value] {
+    var values: [Value] = []
+    while true {
+      let value = try await next()
+      values.append(value)
+      if predicate(value) { return values }
+    }
+  }
+}
+
+struct ObservationTimeout: Error {}
+
+@Suite("Values that follow the database")
+struct ValueObservationTests {
+  let directory: TemporaryDirectory
+  let pool: DatabasePool
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    pool = try DatabasePool(path: directory.path("db.sqlite"))
+    try pool.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE lists (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+          CREATE TABLE items (id INTEGER PRIMARY KEY, listID INTEGER REFERENCES lists(id) ON DELETE CASCADE, title TEXT NOT NULL DEFAULT '');
+          CREATE TABLE log (message TEXT);
+          CREATE TABLE other (x);
+          CREATE TRIGGER itemsLog AFTER INSERT ON items BEGIN INSERT INTO log VALUES ('added'); END;
+          INSERT INTO lists (id, title) VALUES (1, 'Personal');
+          """)
+    }
+  }
+
+  func count(_ table: String) -> ValueObservation<Int> {
+    ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+  }
+
+  @Test func startsWithTheCurrentValueThenFollowsCommits() async throws {
+    let values = ValueRecorder(count("items").removeDuplicates().values(in: pool))
+    #expect(try await values.next() == 0)
+    try await pool.write { try $0.execute(sql: "INSERT INTO items (listID) VALUES (1)") }
+    #expect(try await values.next() == 1)
+    try await pool.write { try $0.execute(sql: "INSERT INTO items (listID) VALUES (1), (1)") }
+    #expect(try await values.next() == 3)
+  }
+
+  @Test func theFirstValueIsFetchedOnTheCaller() throws {
+    let received = Locked<[Int]>([])
+    let cancellable = count("items").start(in: pool, onError: { _ in }) { value in
+      received.withValue { $0.append(value) }
+    }
+    #expect(received.value == [0])
+    cancellable.cancel()
+  }
+
+  @Test func unrelatedCommitsAndRollbacksDeliverNothing() async throws {
+    let values = ValueRecorder(count("items").values(in: pool))
+    #expect(try await values.next() == 0)
+    try await pool.write { try $0.execute(sql: "INSERT INTO other VALUES (1)") }
+    try await pool.write { db in
+      try db.inSavepoint {
+        try db.execute(sql: "INSERT INTO items (listID) VALUES (1)")
+        return .rollback
+      }
+      try db.execute(sql: "INSERT INTO log VALUES ('kept')")
+    }
+    struct Failure: Error {}
+    try? await pool.write { db in
+      try db.execute(sql: "INSERT INTO items (listID) VALUES (1)")
+      throw Failure()
+    }
+    try await pool.write { try $0.execute(sql: "INSERT INTO items (listID, title) VALUES (1, 'x')") }
+    // The next value is the one after the relevant commit: nothing came in between.
+    #expect(try await values.next() == 1)
+  }
+
+  @Test func triggersAndCascadesReachObservers() async throws {
+    let logCount = ValueRecorder(count("log").values(in: pool))
+    let itemCount = ValueRecorder(count("items").values(in: pool))
+    #expect(try await logCount.next() == 0)
+    #expect(try await itemCount.next() == 0)
+    try await pool.write { try $0.execute(sql: "INSERT INTO items (listID) VALUES (1)") }
+    #expect(try await logCount.next() == 1)
+    #expect(try await itemCount.next() == 1)
+    try await pool.write { try $0.execute(sql: "DELETE FROM lists WHERE id = 1") }
+    #expect(try await itemCount.next() == 0)
+  }
+
+  @Test func concurrentWritesAreObservedExactly() async throws {
+    let values = ValueRecorder(count("items").removeDuplicates().values(in: pool))
+    #expect(try await values.next() == 0)
+    let pool = self.pool
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<1000 {
+        group.addTask {
+          try await pool.write { try $0.execute(sql: "INSERT INTO items (listID) VALUES (1)") }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let seen = try await values.values(until: { $0 == 1000 })
+    #expect(seen == seen.sorted())
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for id in 1...500 {
+        group.addTask {
+          try await pool.write { try $0.execute(sql: "DELETE FROM items WHERE id = ?", arguments: [id]) }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let final = try await values.values(until: { $0 == 500 })
+    #expect(final.last == 500)
+    #expect(try await pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM items") } == 500)
+  }
+
+  @Test func aCancelledObservationStopsWhileAnotherGoesOn() async throws {
+    let first = Locked<[Int]>([])
+    let firstCancellable = count("items").start(in: pool, onError: { _ in }) { value in
+      first.withValue { $0.append(value) }
+    }
+    let second = ValueRecorder(count("items").values(in: pool))
+    #expect(try await second.next() == 0)
+    firstCancellable.cancel()
+    try await pool.write { try $0.execute(sql: "INSERT INTO items (listID) VALUES (1)") }
+    #expect(try await second.next() == 1)
+    try await pool.write { try $0.execute(sql: "INSERT INTO items (listID) VALUES (1)") }
+    #expect(try await second.next() == 2)
+    #expect(first.value == [0])
+  }
+
+  @Test func aDroppedTableReportsAnErrorAndRecovers() async throws {
+    let errors = Locked<[String]>([])
+    let values = Locked<[Int]>([])
+    let changed = AsyncStream<Void>.makeStream()
+    let cancellable = count("other").start(
+      in: pool,
+      onError: { error in
+        errors.withValue { $0.append("\(error)") }; changed.continuation.yield()
+      },
+      onChange: { value in
+        values.withValue { $0.append(value) }; changed.continuation.yield()
+      })
+    var events = changed.stream.makeAsyncIterator()
+    try await pool.write { try $0.execute(sql: "DROP TABLE other") }
+    _ = await events.next()
+    #expect(errors.value.count == 1)
+    #expect(errors.value.first?.contains("no such table: other") == true)
+    try await pool.write { try $0.execute(sql: "CREATE TABLE other (x); INSERT INTO other VALUES (1), (2)") }
+    _ = await events.next()
+    #expect(values.value == [0, 2])
+    cancellable.cancel()
+  }
+
+  @Test func anotherProcessesCommitsReachObservers() async throws {
+    let values = ValueRecorder(count("items").removeDuplicates().values(in: pool))
+    #expect(try await values.next() == 0)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [pool.path, "INSERT INTO items (listID, title) VALUES (1, 'from the shell');"]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await values.next() == 1)
+  }
+}
