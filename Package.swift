@@ -35,6 +35,7 @@ let package = Package(
   name: "SQLiteData",
   products: [
     .library(name: "SQLiteData", targets: ["SQLiteData"]),
+    .library(name: "SQLiteDataTestSupport", targets: ["SQLiteDataTestSupport"]),
     .executable(name: "reminders", targets: ["reminders"]),
     .executable(name: "sqlitedata-bench", targets: ["SQLiteDataBenchmarks"]),
   ],
@@ -59,8 +60,12 @@ let package = Package(
     // Live data: what users import.
     .target(name: "SQLiteData", dependencies: ["SQLiteEngine", "SQLiteQueries"]),
 
+
     // The app.
     .executableTarget(name: "reminders", dependencies: ["SQLiteData"]),
+
+    // Test support for users of the library: the `.dependency` trait.
+    .target(name: "SQLiteDataTestSupport", dependencies: ["SQLiteData"]),
 
     // Benchmarks: our engine against raw C SQLite doing the same work.
     .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
@@ -68,6 +73,7 @@ let package = Package(
       name: "SQLiteDataBenchmarks", dependencies: ["SQLiteData", "CSQLiteBaseline"]),
 
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
+    .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
     .testTarget(
       name: "SQLiteQueriesTests",
       dependencies: ["SQLiteQueries", "SQLiteQueriesMacros"],

@@ -1,0 +1,154 @@
+import Foundation
+import SQLiteEngine
+
+/// The values the library and apps depend on, set once at launch with `prepareDependencies` and
+/// overridden for a scope (a test) with `withDependencies`.
+public struct DependencyValues: Sendable {
+  /// The database `@FetchAll`, `@FetchOne` and `@Fetch` read when given none.
+  public var defaultDatabase: any DatabaseWriter {
+    get {
+      if let database = storedDefaultDatabase { return database }
+      return UnconfiguredDatabase.shared.database(context: context)
+    }
+    set { storedDefaultDatabase = newValue }
+  }
+
+  /// The current date: `@Dependency(\.date.now) var now`.
+  public var date = DateGenerator { Date() }
+
+  /// New UUIDs: `@Dependency(\.uuid) var uuid; let id = uuid()`.
+  public var uuid = UUIDGenerator { UUID() }
+
+  /// Whether the code runs for real, in a test, or in a preview.
+  public var context: DependencyContext = .current
+
+  var storedDefaultDatabase: (any DatabaseWriter)?
+
+  public init() {}
+
+  /// The values in effect here: those of the innermost `withDependencies`, else those prepared
+  /// at launch.
+  public static var current: DependencyValues {
+    DependencyValues.scoped ?? DependencyValues.global.value
+  }
+
+  @TaskLocal static var scoped: DependencyValues?
+  static let global = GlobalDependencies()
+}
+
+/// Where the code runs.
+public enum DependencyContext: String, Sendable {
+  case live
+  case test
+  case preview
+
+  /// `.test` under `swift test`, `.live` otherwise.
+  public static let current: DependencyContext = {
+    let environment = ProcessInfo.processInfo.environment
+    if environment["SQLITEDATA_CONTEXT"] == "preview" { return .preview }
+    let executable = CommandLine.arguments.first ?? ""
+    if executable.hasSuffix(".xctest") || environment["XCTestConfigurationFilePath"] != nil
+      || environment["SWIFT_TESTING_ENABLED"] != nil
+    {
+      return .test
+    }
+    return .live
+  }()
+}
+
+/// The current date, replaceable in tests.
+public struct DateGenerator: Sendable {
+  private let generate: @Sendable () -> Date
+  public init(_ generate: @escaping @Sendable () -> Date) { self.generate = generate }
+  public var now: Date { generate() }
+  public func callAsFunction() -> Date { generate() }
+  /// Always the same date.
+  public static func constant(_ date: Date) -> Self { Self { date } }
+}
+
+/// New UUIDs, replaceable in tests.
+public struct UUIDGenerator: Sendable {
+  private let generate: @Sendable () -> UUID
+  public init(_ generate: @escaping @Sendable () -> UUID) { self.generate = generate }
+  public func callAsFunction() -> UUID { generate() }
+
+  /// 00000000-0000-0000-0000-000000000000, …-000000000001, and so on.
+  public static var incrementing: Self {
+    let counter = Counter()
+    return Self {
+      let next = counter.next()
+      return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012llx", next))!
+    }
+  }
+}
+
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: UInt64 = 0
+  func next() -> UInt64 {
+    lock.withLock {
+      defer { value += 1 }
+      return value
+    }
+  }
+}
+
+/// The values prepared at launch.
+final class GlobalDependencies: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values = DependencyValues()
+  private var isPrepared = false
+
+  var value: DependencyValues { lock.withLock { values } }
+
+  func prepare(_ body: (inout DependencyValues) throws -> Void) rethrows {
+    try lock.withLock {
+      if isPrepared, DependencyValues.scoped == nil {
+        reportIssue("prepareDependencies was called more than once: prepare dependencies once, at launch")
+      }
+      try body(&values)
+      isPrepared = true
+    }
+  }
+}
+
+/// Sets the dependencies of the whole program, once, early at launch:
+///
+///     prepareDependencies { $0.defaultDatabase = try! appDatabase() }
+public func prepareDependencies(_ body: (inout DependencyValues) throws -> Void) rethrows {
+  try DependencyValues.global.prepare(body)
+}
+
+/// Runs `operation` with some dependencies changed: for tests and scoped overrides.
+public func withDependencies<R>(
+  _ update: (inout DependencyValues) throws -> Void, operation: () throws -> R
+) rethrows -> R {
+  var values = DependencyValues.current
+  try update(&values)
+  return try DependencyValues.$scoped.withValue(values, operation: operation)
+}
+
+/// The same, for asynchronous work.
+public func withDependencies<R>(
+  _ update: (inout DependencyValues) throws -> Void, operation: () async throws -> R
+) async rethrows -> R {
+  var values = DependencyValues.current
+  try update(&values)
+  return try await DependencyValues.$scoped.withValue(values, operation: operation)
+}
+
+/// A dependency, read where it is used: `@Dependency(\.defaultDatabase) var database`.
+@propertyWrapper
+public struct Dependency<Value>: @unchecked Sendable {
+  private let keyPath: KeyPath<DependencyValues, Value>
+  /// The values in effect when the owner was made, so that a model made in a test keeps the
+  /// test's database.
+  private let values: DependencyValues
+
+  public init(_ keyPath: KeyPath<DependencyValues, Value>) {
+    self.keyPath = keyPath
+    self.values = DependencyValues.current
+  }
+
+  public var wrappedValue: Value { values[keyPath: keyPath] }
+}

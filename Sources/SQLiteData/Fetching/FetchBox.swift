@@ -1,0 +1,161 @@
+import Foundation
+import Observation
+import SQLiteEngine
+
+/// The storage of a live query: its value, its error and loading state, and the observation that
+/// keeps them current. Reads register with Swift Observation, so `withObservationTracking` (and
+/// the terminal toolkit's `observe`) sees every change.
+final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
+  private let registrar = ObservationRegistrar()
+  private let lock = NSLock()
+  private var storedValue: Value
+  private var storedError: (any Error)?
+  private var storedIsLoading = false
+  private var storedAnimation: Animation?
+  private var subscription: DatabaseCancellable?
+  /// Increases with each new query, so that a late value of a replaced query is dropped.
+  private var generation = 0
+  private var continuations: [UUID: AsyncStream<Value>.Continuation] = [:]
+
+  init(_ value: Value) { storedValue = value }
+
+  var value: Value {
+    registrar.access(self, keyPath: \.value)
+    return lock.withLock { storedValue }
+  }
+
+  var loadError: (any Error)? {
+    registrar.access(self, keyPath: \.loadError)
+    return lock.withLock { storedError }
+  }
+
+  var isLoading: Bool {
+    registrar.access(self, keyPath: \.isLoading)
+    return lock.withLock { storedIsLoading }
+  }
+
+  /// The animation the last value came with.
+  var animation: Animation? { lock.withLock { storedAnimation } }
+
+  /// The values from now on, the current one first.
+  var values: AsyncStream<Value> {
+    AsyncStream(bufferingPolicy: .bufferingNewest(16)) { continuation in
+      let id = UUID()
+      let current = lock.withLock {
+        continuations[id] = continuation
+        return storedValue
+      }
+      continuation.yield(current)
+      continuation.onTermination = { [weak self] _ in
+        guard let self else { return }
+        _ = self.lock.withLock { self.continuations.removeValue(forKey: id) }
+      }
+    }
+  }
+
+  /// Observes `fetch` on `database` from now on, replacing the query observed before. The first
+  /// value is fetched before this returns; the result says whether it succeeded.
+  @discardableResult
+  func observe<Fetched: Sendable>(
+    database: any DatabaseWriter, scheduler: any ValueObservationScheduler, animation: Animation?,
+    fetch: @escaping @Sendable (Database) throws -> Fetched,
+    transform: @escaping @Sendable (Fetched) throws -> Value
+  ) -> Result<Void, any Error> {
+    let generation = lock.withLock {
+      subscription?.cancel()
+      subscription = nil
+      self.generation += 1
+      return self.generation
+    }
+    guard !UnconfiguredDatabase.isUnconfigured(database) else {
+      let error = NoDefaultDatabase()
+      setError(error, generation: generation)
+      return .failure(error)
+    }
+    setLoading(true)
+    let firstResult = Locked<Result<Void, any Error>?>(nil)
+    let observation = ValueObservation.tracking(fetch)
+    let cancellable = observation.start(
+      in: database, scheduling: AnyScheduler(scheduler),
+      onError: { [weak self] error in
+        firstResult.setIfNil(.failure(error))
+        self?.setError(error, generation: generation)
+      },
+      onChange: { [weak self] fetched in
+        do {
+          let value = try transform(fetched)
+          firstResult.setIfNil(.success(()))
+          self?.set(value, animation: animation, generation: generation)
+        } catch {
+          firstResult.setIfNil(.failure(error))
+          self?.setError(error, generation: generation)
+        }
+      })
+    lock.withLock {
+      if self.generation == generation { subscription = cancellable } else { cancellable.cancel() }
+    }
+    setLoading(false)
+    return firstResult.value ?? .success(())
+  }
+
+  /// Stops observing; the value stays as it is.
+  func cancel() {
+    lock.withLock {
+      subscription?.cancel()
+      subscription = nil
+      generation += 1
+    }
+  }
+
+  private func set(_ value: Value, animation: Animation?, generation: Int) {
+    let continuations: [AsyncStream<Value>.Continuation]? = lock.withLock {
+      guard generation == self.generation else { return nil }
+      return Array(self.continuations.values)
+    }
+    guard let continuations else { return }
+    registrar.withMutation(of: self, keyPath: \.value) {
+      lock.withLock {
+        storedValue = value
+        storedAnimation = animation
+      }
+    }
+    if lock.withLock({ storedError != nil }) {
+      registrar.withMutation(of: self, keyPath: \.loadError) { lock.withLock { storedError = nil } }
+    }
+    for continuation in continuations { continuation.yield(value) }
+  }
+
+  private func setError(_ error: any Error, generation: Int) {
+    guard lock.withLock({ generation == self.generation }) else { return }
+    registrar.withMutation(of: self, keyPath: \.loadError) { lock.withLock { storedError = error } }
+  }
+
+  private func setLoading(_ isLoading: Bool) {
+    registrar.withMutation(of: self, keyPath: \.isLoading) { lock.withLock { storedIsLoading = isLoading } }
+  }
+}
+
+/// A scheduler passed around as a value.
+struct AnyScheduler: ValueObservationScheduler {
+  let base: any ValueObservationScheduler
+  init(_ base: any ValueObservationScheduler) { self.base = base }
+  var deliversInitialValueImmediately: Bool { true }
+  func schedule(_ action: @escaping @Sendable () -> Void) { base.schedule(action) }
+}
+
+/// A value shared with closures that may run on other threads.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+  init(_ value: Value) { stored = value }
+  var value: Value { lock.withLock { stored } }
+  func setIfNil<Wrapped>(_ newValue: Wrapped) where Value == Wrapped? {
+    lock.withLock { if stored == nil { stored = newValue } }
+  }
+}
+
+/// No row where a non-optional value was expected: `@FetchOne` keeps its last value.
+public struct NotFound: Error, CustomStringConvertible {
+  public init() {}
+  public var description: String { "No row was found" }
+}

@@ -1,0 +1,80 @@
+import SQLiteEngine
+import SQLiteQueries
+
+/// A live single value: a count or other aggregate, a `@Selection` of several, the first row of a
+/// query (or `nil`), or a row by its primary key.
+///
+///     @FetchOne(Reminder.count()) var remindersCount = 0
+///     @FetchOne(Reminder.select { Stats.Columns(…) }) var stats = Stats()
+///     @FetchOne(Reminder.where(\.isFlagged)) var firstFlagged: Reminder?
+///
+/// When a non-optional value finds no row, it keeps its last value and sets `loadError` to
+/// `NotFound`; an optional value becomes `nil`.
+@propertyWrapper
+public struct FetchOne<Value: Sendable>: Sendable {
+  let box: FetchBox<Value>
+
+  public var wrappedValue: Value { box.value }
+  public var projectedValue: Self { self }
+  public var loadError: (any Error)? { box.loadError }
+  public var isLoading: Bool { box.isLoading }
+  public var animation: Animation? { box.animation }
+  public var values: AsyncStream<Value> { box.values }
+
+  /// A non-optional value from a query: no row is a `NotFound` error.
+  public init<Statement: FetchableStatement>(
+    wrappedValue: Value, _ statement: Statement, database: (any DatabaseWriter)? = nil,
+    scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
+  ) where Statement.Row == Value {
+    box = FetchBox(wrappedValue)
+    box.observe(
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      animation: animation, fetch: { try statement.fetchOne($0) }, transform: Self.required)
+  }
+
+  /// An optional value from a query: no row is `nil`.
+  public init<Wrapped: Sendable, Statement: FetchableStatement>(
+    wrappedValue: Value = nil, _ statement: Statement, database: (any DatabaseWriter)? = nil,
+    scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
+  ) where Value == Wrapped?, Statement.Row == Wrapped {
+    box = FetchBox(wrappedValue)
+    box.observe(
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      animation: animation, fetch: { try statement.fetchOne($0) }, transform: { $0 })
+  }
+
+  /// The first row of a table, or `nil`: `@FetchOne var log: Log?`.
+  public init<Wrapped: Table>(wrappedValue: Value = nil, database: (any DatabaseWriter)? = nil)
+  where Value == Wrapped? {
+    self.init(wrappedValue: wrappedValue, Wrapped.all.limit(1), database: database)
+  }
+
+  /// A row by the primary key of its default value, kept current: `@FetchOne var list = list`.
+  public init(wrappedValue: Value, database: (any DatabaseWriter)? = nil) where Value: PrimaryKeyedTable {
+    self.init(wrappedValue: wrappedValue, Value.find(wrappedValue.primaryKeyValue), database: database)
+  }
+
+  /// A value that is not a table: no query runs.
+  @_disfavoredOverload
+  public init(wrappedValue: Value) {
+    box = FetchBox(wrappedValue)
+  }
+
+  /// Replaces the query (non-optional value).
+  @discardableResult
+  public func load<Statement: FetchableStatement>(
+    _ statement: Statement, database: (any DatabaseWriter)? = nil,
+    scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
+  ) async throws -> FetchSubscription where Statement.Row == Value {
+    try box.observe(
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      animation: animation, fetch: { try statement.fetchOne($0) }, transform: Self.required
+    ).get()
+    return FetchSubscription { [box] in box.cancel() }
+  }
+
+  private static func required(_ value: Value?) throws -> Value {
+    guard let value else { throw NotFound() }
+    return value
+  }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Observation
+import SQLiteData
+import SQLiteDataTestSupport
+import Testing
+
+@Suite(.dependency(\.defaultDatabase, try factsDatabase()))
+struct FetchWrapperTests {
+  @Dependency(\.defaultDatabase) var database
+
+  @Test func bareFetchAllFollowsTheTable() async throws {
+    @FetchAll var facts: [Fact]
+    #expect(facts.map(\.id) == [1, 2])
+    var values = $facts.values.makeAsyncIterator()
+    _ = try await nextValue(&values)
+    try await database.write { db in try Fact.insert { Fact.Draft(body: "New") }.execute(db) }
+    #expect(try await nextValue(&values).count == 3)
+    #expect(facts.count == 3)
+  }
+
+  @Test func filteredFetchAll() async throws {
+    @FetchAll(Fact.where(\.isFavorite).order { $0.id.desc() }) var favorites
+    #expect(favorites.map(\.id) == [1])
+    var values = $favorites.values.makeAsyncIterator()
+    _ = try await nextValue(&values)
+    try await database.write { db in try Fact.find(2).update { $0.isFavorite = true }.execute(db) }
+    #expect(try await nextValue(&values).map(\.id) == [2, 1])
+  }
+
+  @Test func fetchAllWithRawSQL() throws {
+    @FetchAll(#sql("SELECT \(Fact.columns) FROM \(Fact.self) ORDER BY \(Fact.id) DESC")) var facts: [Fact]
+    #expect(facts.map(\.id) == [2, 1])
+  }
+
+  @Test func countGoesFromTwoToZero() async throws {
+    @FetchOne(Fact.count()) var count = 0
+    #expect(count == 2)
+    var values = $count.values.makeAsyncIterator()
+    _ = try await nextValue(&values)
+    try await database.write { db in try Fact.delete().execute(db) }
+    #expect(try await nextValue(&values) == 0)
+    #expect(count == 0)
+  }
+
+  @Test func anOptionalRowBecomesNilWithoutError() async throws {
+    @FetchOne(Fact.where(\.isFavorite)) var favorite: Fact?
+    #expect(favorite?.id == 1)
+    var values = $favorite.values.makeAsyncIterator()
+    _ = try await nextValue(&values)
+    try await database.write { db in try Fact.find(1).delete().execute(db) }
+    #expect(try await nextValue(&values) == nil)
+    #expect($favorite.loadError == nil)
+  }
+
+  @Test func aNonOptionalRowKeepsItsLastValueAndReportsTheError() async throws {
+    @FetchOne var fact = Fact(id: 2)
+    #expect(fact.body == "Honey never spoils")
+    try await database.write { db in try Fact.find(2).delete().execute(db) }
+    try await waitUntil { $fact.loadError != nil }
+    #expect($fact.loadError is NotFound)
+    #expect(fact.body == "Honey never spoils")
+  }
+
+  @Test func loadSwapsTheQuery() async throws {
+    @FetchAll(Fact.order(by: \.id)) var facts
+    #expect(facts.map(\.id) == [1, 2])
+    try await $facts.load(Fact.where { $0.body.contains("Honey") })
+    #expect(facts.map(\.id) == [2])
+    try await database.write { db in try Fact.insert { Fact.Draft(body: "Honey is sweet") }.execute(db) }
+    try await waitUntil { facts.count == 2 }
+  }
+
+  @Test func aCancelledSubscriptionStopsWhileAnotherGoesOn() async throws {
+    @FetchAll(Fact.order(by: \.id)) var first
+    @FetchAll(Fact.order(by: \.id)) var second
+    let subscription = try await $first.load(Fact.order(by: \.id))
+    subscription.cancel()
+    try await database.write { db in try Fact.insert { Fact.Draft(body: "Third") }.execute(db) }
+    try await waitUntil { second.count == 3 }
+    #expect(first.count == 2)
+  }
+
+  @Test func queryErrorsAreReportedAndRecoveredFrom() async throws {
+    @FetchAll(Fact.order(by: \.id)) var facts
+    try await database.write { db in try #sql("DROP TABLE facts").execute(db) }
+    try await waitUntil { $facts.loadError != nil }
+    #expect("\($facts.loadError!)".contains("no such table: facts"))
+    try await database.write { db in
+      try #sql(
+        #"CREATE TABLE "facts" ("id" INTEGER PRIMARY KEY, "body" TEXT NOT NULL, "isFavorite" INTEGER NOT NULL)"#
+      )
+      .execute(db)
+      try Fact.insert { Fact(id: 7, body: "Back", isFavorite: false) }.execute(db)
+    }
+    try await waitUntil { $facts.loadError == nil && facts.map(\.id) == [7] }
+  }
+
+  @Test func observableModelsFireOncePerRelevantCommit() async throws {
+    let model = FactsModel()
+    let changes = Counter()
+    func track() {
+      withObservationTracking {
+        _ = model.facts
+        _ = model.count
+      } onChange: {
+        changes.increment()
+      }
+    }
+    track()
+    try await database.write { db in try Fact.insert { Fact.Draft(body: "Tracked") }.execute(db) }
+    try await waitUntil { model.facts.count == 3 && model.count == 3 }
+    #expect(changes.value == 1)  // tracking fires once, then must be re-armed
+    track()
+    try await database.write { db in try #sql("CREATE TABLE unrelated (x)").execute(db) }
+    try await database.write { db in try Fact.find(1).update { $0.body = "Boiling" }.execute(db) }
+    try await waitUntil { model.facts.first?.body == "Boiling" }
+    #expect(changes.value == 2)
+  }
+
+  @Test func fetchKeyRequestsReadSeveralQueriesTogether() async throws {
+    @Fetch(Facts()) var facts = Facts.Value()
+    #expect(facts.count == 2)
+    #expect(facts.favorites.map(\.id) == [1])
+    try await database.write { db in try Fact.insert { Fact.Draft(body: "x", isFavorite: true) }.execute(db) }
+    try await waitUntil { facts.count == 3 && facts.favorites.count == 2 }
+  }
+}
+
+struct Facts: FetchKeyRequest {
+  struct Value: Sendable {
+    var favorites: [Fact] = []
+    var count = 0
+  }
+  func fetch(_ db: Database) throws -> Value {
+    try Value(favorites: Fact.where(\.isFavorite).order(by: \.id).fetchAll(db), count: Fact.fetchCount(db))
+  }
+}
+
+@Observable
+final class FactsModel: @unchecked Sendable {
+  @ObservationIgnored
+  @FetchAll(Fact.order { $0.id }) var facts
+
+  @ObservationIgnored
+  @FetchOne(Fact.count()) var count = 0
+}
+
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func increment() { lock.withLock { count += 1 } }
+  var value: Int { lock.withLock { count } }
+}
+
+/// Waits until a condition on live values holds, woken by Swift Observation each time a value it
+/// reads changes (they change on other threads); fails instead of hanging.
+func waitUntil(timeout: Duration = .seconds(10), _ condition: @escaping @Sendable () -> Bool) async throws {
+  let deadline = ContinuousClock.now + timeout
+  while !condition() {
+    guard ContinuousClock.now < deadline else { throw Timeout() }
+    let resumed = Flag()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let holds = withObservationTracking {
+        condition()
+      } onChange: {
+        if resumed.set() { continuation.resume() }
+      }
+      // The change may have come before tracking began: then the condition holds already.
+      if holds, resumed.set() { continuation.resume() }
+      // Never wait past the deadline, even if nothing changes.
+      Task {
+        try? await Task.sleep(until: deadline)
+        if resumed.set() { continuation.resume() }
+      }
+    }
+  }
+}
+
+final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var isSet = false
+  func set() -> Bool {
+    lock.withLock {
+      defer { isSet = true }
+      return !isSet
+    }
+  }
+}
+
+@Suite struct UnconfiguredDatabaseTests {
+  @Test func aWrapperWithNoDatabaseReportsAClearError() {
+    withDependencies {
+      $0 = DependencyValues()
+    } operation: {
+      @FetchAll var facts: [Fact]
+      #expect(facts.isEmpty)
+      #expect($facts.loadError is NoDefaultDatabase)
+      #expect("\($facts.loadError!)".contains("prepareDependencies"))
+    }
+  }
+}
