@@ -45,6 +45,10 @@ final class BaselineItemsDatabase {
     try checkBaseline(baseline_insert_items(handle, &texts.texts), "baseline_insert_items")
   }
 
+  func execute(_ sql: String) throws {
+    try checkBaseline(baseline_execute(handle, sql), "baseline_execute")
+  }
+
   func prepare(_ sql: String) throws -> BaselineStatement {
     var statement: OpaquePointer?
     try checkBaseline(baseline_prepare(handle, sql, &statement), "baseline_prepare")
@@ -63,6 +67,13 @@ final class BaselineStatement {
   }
 
   deinit { baseline_finalize(handle) }
+
+  /// Fetches every row's two text columns as copied strings, frees them, and returns the count.
+  func fetchTextPairs() throws -> Int {
+    var count: Int64 = 0
+    try checkBaseline(baseline_fetch_text_pairs(handle, &count), "baseline_fetch_text_pairs")
+    return Int(count)
+  }
 
   /// Fetches every row into C structs with copied strings, frees them, and returns the count.
   func fetchItems() throws -> Int {

@@ -24,7 +24,7 @@ struct Harness {
     let sides = try workload.setUp()
     var ours: [Double] = []
     var baseline: [Double] = []
-    for iteration in 0..<(warmUpIterations + iterations) {
+    for iteration in 0..<(warmUpIterations + iterations * workload.iterationScale) {
       let ourTime: Duration
       let baselineTime: Duration?
       if iteration.isMultiple(of: 2) {
@@ -45,6 +45,7 @@ struct Harness {
 
   private func time(_ timed: Timed) throws -> Duration {
     try timed.prepare?()
+    if let measure = timed.measure { return try measure() }
     return try ContinuousClock().measure(timed.run)
   }
 }

@@ -6,6 +6,8 @@
 struct Workload {
   var name: String
   var unit: Unit = .milliseconds
+  /// How many times `--iterations` to run: latencies need many samples for a meaningful p99.
+  var iterationScale = 1
   var setUp: () throws -> Sides
 }
 
@@ -21,6 +23,17 @@ struct Timed {
   var prepare: (() throws -> Void)?
   /// The timed work.
   var run: () throws -> Void
+
+  /// Measures itself instead of being timed from outside: for latencies that start and end on
+  /// other threads (a commit, then its delivery).
+  var measure: (() throws -> Duration)?
+
+  /// A run that measures its own duration.
+  static func measuring(_ measure: @escaping () throws -> Duration) -> Timed {
+    var timed = Timed(run: {})
+    timed.measure = measure
+    return timed
+  }
 
   init(prepare: (() throws -> Void)? = nil, run: @escaping () throws -> Void) {
     self.prepare = prepare

@@ -75,4 +75,11 @@ int baseline_fetch_items(struct sqlite3_stmt *statement, int64_t *count);
 /// engine's DatabaseMigrator does, and closes it.
 int baseline_open_migrate(const char *path);
 
+/// Steps a statement selecting two TEXT columns to the end, copying both into a growing array of
+/// string pairs, then frees it. `count` receives the number of rows. (The join workload.)
+int baseline_fetch_text_pairs(struct sqlite3_stmt *statement, int64_t *count);
+
+/// Runs one statement with no parameters and no rows (schema and setup).
+int baseline_execute(struct sqlite3 *db, const char *sql);
+
 #endif

@@ -19,6 +19,12 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   private var timer: (any DispatchSourceTimer)?
   /// Touched on the writer's queue only.
   private var lastDataVersion: Int64?
+  private let isCheckPending = AtomicFlag()
+  /// The checks that follow a burst of file events (on `queue`).
+  private var trailingChecks: [DispatchWorkItem] = []
+  /// When to check again after the last file event: a commit is published in the shared WAL index
+  /// (which inotify cannot see) only after its writes and their fsync, which can take a while.
+  static let trailingCheckDelays: [Int] = [2, 10, 40, 150, 500]
   /// How often the database is checked when inotify reports nothing.
   static let pollInterval: DispatchTimeInterval = .seconds(2)
 
@@ -116,15 +122,28 @@ final class ExternalChangeWatcher: @unchecked Sendable {
         }
       }
     }
-    if concernsDatabase { check() }
+    guard concernsDatabase else { return }
+    // Check now, and a few times after the burst of writes: the event of a commit's last write
+    // comes before SQLite publishes the commit.
+    check()
+    for check in trailingChecks { check.cancel() }
+    trailingChecks = Self.trailingCheckDelays.map { delay in
+      let item = DispatchWorkItem { [weak self] in self?.check() }
+      queue.asyncAfter(deadline: .now() + .milliseconds(delay), execute: item)
+      return item
+    }
   }
 
   /// Compares the writer's `data_version` with the last one seen, on the writer's queue (between
   /// writes), and reports a change to every table when it moved.
   private func check() {
-    guard observers.hasObservers else { return }
+    // One check waits on the writer's queue at most: this process's own writes fire events too,
+    // and must not be slowed by a queue of checks.
+    guard observers.hasObservers, !isCheckPending.set() else { return }
     connection.async { [weak self] db in
-      guard let self, let version = try? Self.dataVersion(db) else { return }
+      guard let self else { return }
+      self.isCheckPending.clear()
+      guard let version = try? Self.dataVersion(db) else { return }
       defer { self.lastDataVersion = version }
       guard let last = self.lastDataVersion, last != version else { return }
       let tables =
@@ -136,6 +155,22 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   private static func dataVersion(_ db: Database) throws -> Int64 {
     try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
   }
+}
+
+/// A flag set and cleared from any thread.
+final class AtomicFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  /// Sets the flag and returns whether it was already set.
+  func set() -> Bool {
+    lock.withLock {
+      defer { value = true }
+      return value
+    }
+  }
+
+  func clear() { lock.withLock { value = false } }
 }
 
 /// A value made once, on first use, from any thread.

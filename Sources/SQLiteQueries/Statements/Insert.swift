@@ -5,6 +5,8 @@ public struct Insert<Into: Table, Returning>: Statement, @unchecked Sendable {
   public typealias QueryValue = Returning
 
   var columnNames: [String]
+  /// The column list as SQL, when it was worked out once for the table.
+  var quotedColumnNames: QueryFragment?
   var source: InsertSource
   var conflictTarget: [String]?
   var conflictWhere: QueryFragment?
@@ -21,7 +23,7 @@ public struct Insert<Into: Table, Returning>: Statement, @unchecked Sendable {
     case .defaultValues:
       query.append("\nDEFAULT VALUES")
     case .values(let rows):
-      query.append("\n(" + quotedList(columnNames) + ")\nVALUES\n")
+      query.append("\n(" + (quotedColumnNames ?? quotedList(columnNames)) + ")\nVALUES\n")
       query.append(rows.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: ", "))
     case .select(let select):
       query.append("\n(" + quotedList(columnNames) + ")\n" + select)
@@ -51,7 +53,7 @@ public struct Insert<Into: Table, Returning>: Statement, @unchecked Sendable {
     -> Self
   {
     var copy = self
-    copy.conflictTarget = columns(Into.columns).map(\.name)
+    copy.conflictTarget = columns(Into.columns).map { $0.name }
     copy.doUpdate = nil
     return copy
   }
@@ -64,7 +66,9 @@ public struct Insert<Into: Table, Returning>: Statement, @unchecked Sendable {
     var columns: [QueryFragment] = []
     for expression in repeat each selection(Into.columns) { columns.append(unqualified(expression)) }
     return Insert<Into, (repeat (each Selected).QueryValue.QueryOutput)>(
-      columnNames: columnNames, source: source, conflictTarget: conflictTarget, conflictWhere: conflictWhere,
+      columnNames: columnNames, quotedColumnNames: quotedColumnNames, source: source,
+      conflictTarget: conflictTarget,
+      conflictWhere: conflictWhere,
       doUpdate: doUpdate, doUpdateWhere: doUpdateWhere, returning: columns,
       decodeRow: { decoder in (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput) }
     )
@@ -73,7 +77,9 @@ public struct Insert<Into: Table, Returning>: Statement, @unchecked Sendable {
   /// The inserted rows, whole.
   public func returning(_ keyPath: KeyPath<Into, Into>) -> Insert<Into, Into> {
     Insert<Into, Into>(
-      columnNames: columnNames, source: source, conflictTarget: conflictTarget, conflictWhere: conflictWhere,
+      columnNames: columnNames, quotedColumnNames: quotedColumnNames, source: source,
+      conflictTarget: conflictTarget,
+      conflictWhere: conflictWhere,
       doUpdate: doUpdate, doUpdateWhere: doUpdateWhere,
       returning: Into.TableColumns.allColumns.map { QueryFragment(quote: $0.name) },
       decodeRow: { try Into(decoder: &$0) })
@@ -84,7 +90,9 @@ public struct Insert<Into: Table, Returning>: Statement, @unchecked Sendable {
     -> Insert<Into, Selected.QueryValue.QueryOutput> where Selected.QueryValue: QueryRepresentable
   {
     Insert<Into, Selected.QueryValue.QueryOutput>(
-      columnNames: columnNames, source: source, conflictTarget: conflictTarget, conflictWhere: conflictWhere,
+      columnNames: columnNames, quotedColumnNames: quotedColumnNames, source: source,
+      conflictTarget: conflictTarget,
+      conflictWhere: conflictWhere,
       doUpdate: doUpdate, doUpdateWhere: doUpdateWhere,
       returning: [QueryFragment(quote: Into.columns[keyPath: keyPath].name)],
       decodeRow: { try decodeNext(Selected.QueryValue.self, &$0).queryOutput })
@@ -133,13 +141,18 @@ public enum InsertValuesBuilder<Value> {
 extension Table {
   /// `INSERT INTO "table" ("a", "b") VALUES (…), (…)`: whole rows, every writable column.
   public static func insert(@InsertValuesBuilder<Self> _ rows: () -> [Self]) -> Insert<Self, ()> {
-    let columns = TableColumns.writableColumns
-    let writable = Set(columns.map(\.name))
-    let all = TableColumns.allColumns.map(\.name)
+    let writable = ColumnNames.writable(TableColumns.self)
+    let all = ColumnNames.all(TableColumns.self)
+    let values: [[QueryFragment]]
+    if writable.count == all.count {
+      values = rows().map { $0.columnValues }
+    } else {
+      let isWritable = all.map(Set(writable).contains)
+      values = rows().map { row in zip(isWritable, row.columnValues).filter { $0.0 }.map { $0.1 } }
+    }
     return Insert(
-      columnNames: columns.map(\.name),
-      source: .values(
-        rows().map { row in zip(all, row.columnValues).filter { writable.contains($0.0) }.map(\.1) }),
+      columnNames: writable, quotedColumnNames: ColumnNames.quotedWritable(TableColumns.self),
+      source: .values(values),
       decodeRow: { _ in () })
   }
 
@@ -166,7 +179,7 @@ extension Insert where Into: PrimaryKeyedTable {
     doUpdate updates: (inout Updates<Into>, Excluded<Into>) -> Void
   ) -> Self {
     var copy = self
-    copy.conflictTarget = columns(Into.columns).map(\.name)
+    copy.conflictTarget = columns(Into.columns).map { $0.name }
     var assignments = Updates<Into>()
     updates(&assignments, Excluded())
     copy.doUpdate = assignments.assignments
@@ -179,8 +192,9 @@ extension PrimaryKeyedTable {
   /// the database fills it in.
   public static func insert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self, ()> {
     Insert(
-      columnNames: Draft.TableColumns.writableColumns.map(\.name),
-      source: .values(rows().map(\.columnValues)), decodeRow: { _ in () })
+      columnNames: ColumnNames.writable(Draft.TableColumns.self),
+      quotedColumnNames: ColumnNames.quotedWritable(Draft.TableColumns.self),
+      source: .values(rows().map { $0.columnValues }), decodeRow: { _ in () })
   }
 
   /// Inserts the drafts, or on a conflict of primary keys updates every other column of the
@@ -189,7 +203,7 @@ extension PrimaryKeyedTable {
     var insert = insert(rows)
     let key = Self.columns.primaryKey.name
     insert.conflictTarget = [key]
-    insert.doUpdate = Draft.TableColumns.writableColumns.map(\.name).filter { $0 != key }.map { name in
+    insert.doUpdate = ColumnNames.writable(Draft.TableColumns.self).filter { $0 != key }.map { name in
       (name, QueryFragment("\"excluded\".") + QueryFragment(quote: name))
     }
     return insert
@@ -219,7 +233,7 @@ extension Table {
   {
     let rows = rows()
     return Insert(
-      columnNames: rows.first?.expressions.map(\.name) ?? [],
-      source: .values(rows.map { $0.expressions.map(\.fragment) }), decodeRow: { _ in () })
+      columnNames: rows.first?.expressions.map { $0.name } ?? [],
+      source: .values(rows.map { $0.expressions.map { $0.fragment } }), decodeRow: { _ in () })
   }
 }

@@ -84,7 +84,7 @@ struct SelectClauses: Sendable {
 
 /// The qualified columns of a table, in order.
 func qualifiedColumns<T: Table>(of table: T.Type) -> [QueryFragment] {
-  T.TableColumns.allColumns.map(\.queryFragment)
+  T.TableColumns.allColumns.map { $0.queryFragment }
 }
 
 /// Decodes the next value of a row: a helper for decoding packs of tables and values.

@@ -184,8 +184,8 @@ extension PrimaryKeyedTable {
   /// `UPDATE` one row: every writable column but the key, `WHERE (("t"."id") = (key))`.
   public static func update(_ row: Self) -> Update<Self, ()> {
     let key = Self.columns.primaryKey
-    let all = TableColumns.allColumns.map(\.name)
-    let writable = Set(TableColumns.writableColumns.map(\.name)).subtracting([key.name])
+    let all = ColumnNames.all(TableColumns.self)
+    let writable = Set(ColumnNames.writable(TableColumns.self)).subtracting([key.name])
     let assignments = zip(all, row.columnValues).filter { writable.contains($0.0) }.map {
       (column: $0.0, value: $0.1)
     }

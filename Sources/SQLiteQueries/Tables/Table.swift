@@ -94,7 +94,7 @@ extension TableDefinition {
 
   /// The comma-separated list of qualified columns.
   public var queryFragment: QueryFragment {
-    Self.allColumns.map(\.queryFragment).joined(separator: ", ")
+    Self.allColumns.map { $0.queryFragment }.joined(separator: ", ")
   }
 }
 
