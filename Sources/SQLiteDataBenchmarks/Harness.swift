@@ -4,11 +4,15 @@ struct WorkloadResult {
   let unit: Unit
   let ours: Summary
   let baseline: Summary?
+  /// Our time over C's, for each iteration's pair of adjacent runs.
+  let pairedRatios: [Double]
 
-  /// How many times slower than C we are, by median: 1.00 is as fast as raw SQLite.
+  /// How many times slower than C we are: the median of the paired ratios, each comparing a run
+  /// of ours with the C run next to it, so that drift in the machine's speed during the workload
+  /// cancels out. 1.00 is as fast as raw SQLite.
   var ratio: Double? {
-    guard let baseline, baseline.median > 0 else { return nil }
-    return ours.median / baseline.median
+    guard !pairedRatios.isEmpty else { return nil }
+    return Summary(samples: pairedRatios).median
   }
 }
 
@@ -38,9 +42,10 @@ struct Harness {
       ours.append(workload.unit.value(of: ourTime))
       if let baselineTime { baseline.append(workload.unit.value(of: baselineTime)) }
     }
+    let pairedRatios = zip(ours, baseline).compactMap { $1 > 0 ? $0 / $1 : nil }
     return WorkloadResult(
       name: workload.name, unit: workload.unit, ours: Summary(samples: ours),
-      baseline: baseline.isEmpty ? nil : Summary(samples: baseline))
+      baseline: baseline.isEmpty ? nil : Summary(samples: baseline), pairedRatios: pairedRatios)
   }
 
   private func time(_ timed: Timed) throws -> Duration {
