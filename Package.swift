@@ -60,6 +60,9 @@ let package = Package(
     // Live data: what users import.
     .target(name: "SQLiteData", dependencies: ["SQLiteEngine", "SQLiteQueries"]),
 
+    // Terminal toolkit: run loop, input, canvas, layout, widgets, ncurses and headless back ends.
+    .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
+    .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"]),
 
     // The app.
     .executableTarget(name: "reminders", dependencies: ["SQLiteData"]),
@@ -73,6 +76,7 @@ let package = Package(
       name: "SQLiteDataBenchmarks", dependencies: ["SQLiteData", "CSQLiteBaseline"]),
 
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
     .testTarget(
       name: "SQLiteQueriesTests",

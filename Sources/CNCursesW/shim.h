@@ -35,6 +35,46 @@ static inline int cncurses_key_mouse(void) { return KEY_MOUSE; }
 static inline int cncurses_key_f(int n) { return KEY_F(n); }
 static inline mmask_t cncurses_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
 
+// Starts curses on the standard streams (which Swift sees as shared mutable globals).
+static inline SCREEN *cncurses_newterm_stdio(void) { return newterm((char *)0, stdout, stdin); }
+
+// Column width of one character in the LC_CTYPE locale. glibc only declares wcwidth for X/Open
+// builds, so it is declared here for the shim's own use.
+extern int wcwidth(wchar_t character);
+static inline int cncurses_wcwidth(unsigned int character) { return wcwidth((wchar_t)character); }
+
+// Mouse button masks (computed by function-like macros in curses.h).
+static inline mmask_t cncurses_button_pressed(int button) {
+  switch (button) {
+  case 1: return BUTTON1_PRESSED;
+  case 2: return BUTTON2_PRESSED;
+  case 3: return BUTTON3_PRESSED;
+  case 4: return BUTTON4_PRESSED;
+  case 5: return BUTTON5_PRESSED;
+  default: return 0;
+  }
+}
+static inline mmask_t cncurses_button_clicked(int button) {
+  switch (button) {
+  case 1: return BUTTON1_CLICKED;
+  case 2: return BUTTON2_CLICKED;
+  case 3: return BUTTON3_CLICKED;
+  default: return 0;
+  }
+}
+static inline mmask_t cncurses_button_released(int button) {
+  switch (button) {
+  case 1: return BUTTON1_RELEASED;
+  case 2: return BUTTON2_RELEASED;
+  case 3: return BUTTON3_RELEASED;
+  default: return 0;
+  }
+}
+
+static inline mmask_t cncurses_button_shift(void) { return BUTTON_SHIFT; }
+static inline mmask_t cncurses_button_ctrl(void) { return BUTTON_CTRL; }
+static inline mmask_t cncurses_button_alt(void) { return BUTTON_ALT; }
+
 // Builds a cchar_t from one grapheme (a base character plus combining marks) and a style.
 static inline int cncurses_setcchar(cchar_t *out, const wchar_t *text, attr_t attributes, short pair) {
   return setcchar(out, text, attributes, pair, (void *)0);

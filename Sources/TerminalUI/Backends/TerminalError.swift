@@ -1,0 +1,16 @@
+/// Why the terminal could not be used.
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+  /// Standard input or output is not a terminal (the program is piped or redirected).
+  case notATerminal
+  /// ncurses could not set the terminal up, typically because `TERM` names an unknown terminal.
+  case cannotInitialize(term: String)
+
+  public var description: String {
+    switch self {
+    case .notATerminal:
+      "This program needs a terminal: standard input and output must not be redirected or piped."
+    case .cannotInitialize(let term):
+      "Cannot set up the terminal \"\(term)\"; check that TERM names a terminal this system knows."
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The run loop of a full-screen program. It owns ncurses on the main actor and is built on the
+/// main dispatch queue (the main actor's executor), so work from other threads arrives with
+/// `post` (or any `@MainActor` task) in order with key presses and signals.
+///
+/// It waits on standard input, on a pipe that signals are relayed through (`SIGWINCH` resizes,
+/// `SIGINT`/`SIGTERM`/`SIGHUP` end the loop, `SIGTSTP` and Ctrl-Z suspend, `SIGCONT` redraws),
+/// and on the main queue; it draws at most one frame per `frameInterval`, and only when something
+/// changed. The terminal is restored when `run` returns, and by `CrashGuard` if the program
+/// crashes.
+@MainActor
+public final class MainLoop {
+  public let terminal: CursesTerminal
+  public let host: ApplicationHost
+  /// The shortest time between two frames (about 60 a second).
+  public var frameInterval: Duration = .milliseconds(16)
+  private var sources: [any DispatchSourceProtocol] = []
+  private var escapeTimer: DispatchWorkItem?
+  private var isFrameScheduled = false
+  private var lastFrame: ContinuousClock.Instant?
+  private var exitReason: ExitReason?
+  private var completion: CheckedContinuation<Void, Never>?
+  private var isSuspended = false
+
+  /// Prepares to run an application; fails with a clear message when there is no terminal.
+  public init(application: any Application, options: TerminalOptions = TerminalOptions())
+    throws(TerminalError)
+  {
+    terminal = try CursesTerminal(options: options)
+    host = ApplicationHost(backend: terminal, application: application)
+    host.onInvalidate = { [unowned self] in scheduleFrame() }
+    host.onRequest = { [unowned self] request in
+      switch request {
+      case .suspend: suspend()
+      }
+    }
+  }
+
+  /// Runs work on the main actor, in the order posted, from any thread.
+  public nonisolated static func post(_ work: @escaping @Sendable @MainActor () -> Void) {
+    DispatchQueue.main.async { MainActor.assumeIsolated(work) }
+  }
+
+  /// Takes the terminal, runs until the application quits or a signal ends it, and gives the
+  /// terminal back.
+  public func run() async throws(TerminalError) -> ExitReason {
+    try terminal.start()
+    CrashGuard.install()
+    _ = SignalRelay.install()
+    startSources()
+    host.invalidate()
+    renderFrame()
+    if exitReason == nil {
+      await withCheckedContinuation { completion = $0 }
+    }
+    stopSources()
+    SignalRelay.uninstall()
+    terminal.stop()
+    CrashGuard.uninstall()
+    return exitReason ?? .quit
+  }
+
+  /// Ends the loop as if the application had quit.
+  public func quit() {
+    finish(.quit)
+  }
+
+  /// Marks the screen out of date; a frame follows within `frameInterval`.
+  public func invalidate() {
+    host.invalidate()
+  }
+
+  /// Redraws at a given moment (when a status message expires, say).
+  public func redraw(at instant: ContinuousClock.Instant) {
+    let delay = ContinuousClock.now.duration(to: instant)
+    DispatchQueue.main.asyncAfter(deadline: .now() + delay.dispatchInterval) { [weak self] in
+      MainActor.assumeIsolated { self?.host.invalidate() }
+    }
+  }
+
+  /// Gives the terminal back to the shell and stops the process until it is continued (`fg`),
+  /// then redraws.
+  public func suspend() {
+    guard !isSuspended else { return }
+    isSuspended = true
+    terminal.suspend()
+    // What Ctrl-Z does in a cooked terminal: stop the whole job (a script that started this
+    // program, a pipeline) so the shell sees it stopped. This process ignores that stop and
+    // stops itself with SIGSTOP, which takes effect before `raise` returns, so nothing is drawn
+    // until the job is continued.
+    SignalRelay.ignoring(SIGTSTP) { _ = kill(0, SIGTSTP) }
+    raise(SIGSTOP)
+    terminal.resume()
+    isSuspended = false
+    // The stop and continue signals of this very suspension are done with; others still count.
+    for signal in SignalRelay.drain() where signal != SIGTSTP && signal != SIGCONT {
+      handleSignal(signal)
+    }
+    readAvailableInput()
+    host.invalidate()
+  }
+
+  /// Runs `body` with the terminal handed back to the shell (for an editor or a pager), then
+  /// takes it again and redraws.
+  public func withTerminalSuspended<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+    terminal.suspend()
+    defer {
+      terminal.resume()
+      host.invalidate()
+    }
+    return try body()
+  }
+
+  private func startSources() {
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    input.setEventHandler { [unowned self] in MainActor.assumeIsolated { readAvailableInput() } }
+    input.resume()
+    sources.append(input)
+    if let signalFD = SignalRelay.readEnd {
+      let signals = DispatchSource.makeReadSource(fileDescriptor: signalFD, queue: .main)
+      signals.setEventHandler { [unowned self] in
+        MainActor.assumeIsolated {
+          for signal in SignalRelay.drain() { handleSignal(signal) }
+        }
+      }
+      signals.resume()
+      sources.append(signals)
+    }
+  }
+
+  private func stopSources() {
+    for source in sources { source.cancel() }
+    sources = []
+    escapeTimer?.cancel()
+    escapeTimer = nil
+  }
+
+  private func readAvailableInput() {
+    let input = terminal.readInput()
+    guard !input.isEmpty else { return }
+    escapeTimer?.cancel()
+    escapeTimer = nil
+    host.receive(input)
+    if host.isHoldingEscape {
+      let timer = DispatchWorkItem { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self else { return }
+          self.escapeTimer = nil
+          self.host.escapeDelayElapsed()
+          self.checkFinished()
+        }
+      }
+      escapeTimer = timer
+      DispatchQueue.main.asyncAfter(
+        deadline: .now() + terminal.options.escapeDelay.dispatchInterval, execute: timer)
+    }
+    checkFinished()
+  }
+
+  private func handleSignal(_ signal: Int32) {
+    switch signal {
+    case SIGWINCH:
+      terminal.updateSize()
+      readAvailableInput()
+      host.invalidate()
+    case SIGINT:
+      finish(.interrupted)
+    case SIGTERM, SIGHUP:
+      finish(.terminated(signal: signal))
+    case SIGTSTP:
+      suspend()
+    case SIGCONT:
+      // Continued after a stop the loop did not make itself: the screen may be anything.
+      terminal.resume()
+      host.invalidate()
+    default:
+      break
+    }
+  }
+
+  private func checkFinished() {
+    if host.isFinished, exitReason == nil {
+      finish(host.wasInterrupted ? .interrupted : .quit)
+    }
+  }
+
+  private func finish(_ reason: ExitReason) {
+    guard exitReason == nil else { return }
+    exitReason = reason
+    host.finish()
+    completion?.resume()
+    completion = nil
+  }
+
+  private func scheduleFrame() {
+    guard !isFrameScheduled else { return }
+    isFrameScheduled = true
+    let now = ContinuousClock.now
+    let earliest = lastFrame.map { $0 + frameInterval } ?? now
+    let delay = max(now.duration(to: earliest), .zero)
+    DispatchQueue.main.asyncAfter(deadline: .now() + delay.dispatchInterval) { [weak self] in
+      MainActor.assumeIsolated { self?.renderFrame() }
+    }
+  }
+
+  private func renderFrame() {
+    isFrameScheduled = false
+    guard exitReason == nil else { return }
+    lastFrame = .now
+    host.renderIfNeeded()
+  }
+}
+
+extension Duration {
+  /// The duration for dispatch's timers.
+  var dispatchInterval: DispatchTimeInterval {
+    let (seconds, attoseconds) = components
+    return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+  }
+}

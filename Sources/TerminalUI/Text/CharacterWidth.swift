@@ -1,0 +1,67 @@
+import CNCursesW
+
+extension Character {
+  /// The number of terminal columns this grapheme cluster occupies: 0 for clusters that draw
+  /// nothing by themselves (a lone combining mark, a zero-width space), 2 for wide East Asian
+  /// characters and emoji (including ZWJ sequences, flags and characters with the emoji
+  /// presentation selector), 1 otherwise. Control characters count as the one column of the
+  /// visible replacement they are drawn as (see `sanitizedForTerminal`).
+  public var terminalWidth: Int {
+    let scalars = unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    // Printable ASCII alone is by far the common case, and never needs the C library.
+    if first.value >= 0x20, first.value < 0x7F, scalars.count == 1 { return 1 }
+    if first.isTerminalControl { return 1 }
+
+    var hasEmojiPresentation = false
+    var hasJoiner = false
+    for scalar in scalars {
+      switch scalar.value {
+      case 0xFE0F: hasEmojiPresentation = true
+      case 0x200D: hasJoiner = true
+      case 0x1F1E6...0x1F1FF: return 2  // regional indicators: a flag, or half of one
+      default: break
+      }
+    }
+    if hasEmojiPresentation { return 2 }
+    let base = first.wcwidth
+    if hasJoiner, first.properties.isEmoji { return 2 }
+    return base
+  }
+
+  /// The grapheme as it is safe to draw: a tab becomes a space and other control characters
+  /// (C0, DEL, C1, and line breaks such as "\r\n") become U+FFFD, so no stray byte can move the
+  /// terminal's cursor or change its state.
+  public var sanitizedForTerminal: Character {
+    guard let first = unicodeScalars.first, first.isTerminalControl else { return self }
+    return first == "\t" ? " " : "\u{FFFD}"
+  }
+}
+
+extension Unicode.Scalar {
+  /// C0 and C1 control codes and DEL, plus the line and paragraph separators.
+  var isTerminalControl: Bool {
+    switch value {
+    case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: true
+    default: false
+    }
+  }
+
+  /// The C library's column count for this scalar, with "not printable" (-1) read as one
+  /// column: such scalars are unassigned code points that terminals draw as a single box.
+  var wcwidth: Int {
+    if value >= 0x20, value < 0x7F { return 1 }
+    TerminalLocale.ensureUTF8()
+    let width = cncurses_wcwidth(value)
+    return width < 0 ? 1 : Int(width)
+  }
+}
+
+extension StringProtocol {
+  /// The number of terminal columns the text occupies on one line.
+  public var terminalWidth: Int {
+    var total = 0
+    for character in self { total += character.terminalWidth }
+    return total
+  }
+}

@@ -1,0 +1,55 @@
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// terminalui-demo [--items FILE] [--tick] [--allow-crash] [--mouse]
+//
+//   --items FILE   show FILE's lines below the counters, following changes to the file
+//   --tick         count seconds in the header, from a background thread
+//   --allow-crash  bind "!" to a deliberate crash, to see the terminal restored
+//   --mouse        select with clicks and scroll with the wheel
+
+let arguments = CommandLine.arguments.dropFirst()
+let itemsPath = arguments.firstIndex(of: "--items").flatMap { index in
+  arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)] : nil
+}
+
+/// Prints a message on standard error (the terminal has been restored by then).
+func complain(_ message: String) {
+  let line = Array("terminalui-demo: \(message)\n".utf8)
+  _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+let model = DemoModel()
+let app = DemoApp(model: model, allowsCrash: arguments.contains("--allow-crash"))
+let loop: MainLoop
+do {
+  loop = try MainLoop(application: app, options: TerminalOptions(mouse: arguments.contains("--mouse")))
+} catch {
+  complain("\(error)")
+  exit(1)
+}
+app.loop = loop
+
+if let itemsPath {
+  FileWatcher(path: itemsPath).start { lines in model.watchedLines = lines }
+}
+if arguments.contains("--tick") {
+  BackgroundThread.detach {
+    while true {
+      var second = timespec(tv_sec: 1, tv_nsec: 0)
+      nanosleep(&second, nil)
+      MainLoop.post { model.ticks += 1 }
+    }
+  }
+}
+
+do {
+  let reason = try await loop.run()
+  exit(reason.exitStatus)
+} catch {
+  complain("\(error)")
+  exit(1)
+}
