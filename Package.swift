@@ -62,7 +62,7 @@ let package = Package(
 
     // Terminal toolkit: run loop, input, canvas, layout, widgets, ncurses and headless back ends.
     .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
-    .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"]),
+    .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI", "SQLiteData"]),
 
     // The app.
     .executableTarget(name: "reminders", dependencies: ["SQLiteData"]),

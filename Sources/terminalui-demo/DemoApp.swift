@@ -19,6 +19,8 @@ final class DemoApp: Application {
   weak var loop: MainLoop?
   private var list = ListState<Int>()
   private var mode = Mode.browsing
+  /// A row just added, to select when the live query delivers it.
+  private var pendingSelection: Int?
   private var messages = StatusMessages()
   private var keymap: Keymap<Action>
   /// Where the list was last drawn, for paging and for the mouse.
@@ -44,31 +46,31 @@ final class DemoApp: Application {
 
   private struct Source: ListDataSource {
     var counters: [Counter]
-    var watched: [String]
-    var count: Int { counters.count + watched.count }
-    func id(at index: Int) -> Int {
-      index < counters.count ? counters[index].id : -(index - counters.count + 1)
-    }
-    func index(of id: Int) -> Int? {
-      id < 0 ? (-id - 1 < watched.count ? counters.count - id - 1 : nil) : counters.firstIndex { $0.id == id }
-    }
+    var count: Int { counters.count }
+    func id(at index: Int) -> Int { counters[index].id }
+    func index(of id: Int) -> Int? { counters.firstIndex { $0.id == id } }
     func rows(in range: Range<Int>) -> [ListRow] {
       range.map { index in
-        if index < counters.count {
-          let counter = counters[index]
-          return ListRow(
-            counter.name, detail: String(counter.count), marker: "●",
-            markerStyle: Style(foreground: counter.color))
-        }
-        return ListRow(watched[index - counters.count], detail: "file", marker: "▸", style: .accent)
+        let counter = counters[index]
+        return ListRow(
+          counter.name, detail: String(counter.count), marker: "●",
+          markerStyle: Style(foreground: counter.rgb))
       }
     }
   }
 
-  private var source: Source { Source(counters: model.counters, watched: model.watchedLines) }
+  private var source: Source { Source(counters: model.counters) }
 
   func render(into canvas: inout Canvas) {
     let now = ContinuousClock.now
+    // Rows come from the database after a write: select a new row once it has arrived, and keep
+    // the selection on a row that still exists.
+    if let id = pendingSelection, source.index(of: id) != nil {
+      list.select(id: id, in: source, height: listHeight)
+      pendingSelection = nil
+    } else {
+      list.reconcile(with: source, height: listHeight)
+    }
     let total = model.counters.reduce(0) { $0 + $1.count }
     let header = Text(
       "TerminalUI demo — \(model.counters.count) counters, total \(total)  ⏱ \(model.ticks)", style: .title,
@@ -114,10 +116,15 @@ final class DemoApp: Application {
     case .adding(var field):
       switch event {
       case .key(.enter):
-        model.add(field.text)
-        list.select(index: source.count - model.watchedLines.count - 1, in: source, height: listHeight)
         mode = .browsing
-        post("Added \(field.text.trimmingSpaces)", style: .success)
+        do {
+          if let id = try model.add(field.text) {
+            pendingSelection = id
+            post("Added \(field.text.trimmingSpaces)", style: .success)
+          }
+        } catch {
+          post("\(error)", style: .error)
+        }
       case .key(.escape):
         mode = .browsing
       default:
@@ -128,10 +135,13 @@ final class DemoApp: Application {
     case .confirmingDelete(let counter, var confirmation):
       switch confirmation.handle(event) {
       case true?:
-        model.counters.removeAll { $0.id == counter.id }
-        list.reconcile(with: source, height: listHeight)
         mode = .browsing
-        post("Deleted \(counter.name)", style: .warning)
+        do {
+          try model.delete(counter.id)
+          post("Deleted \(counter.name)", style: .warning)
+        } catch {
+          post("\(error)", style: .error)
+        }
       case false?:
         mode = .browsing
       case nil:
@@ -159,10 +169,12 @@ final class DemoApp: Application {
   private func perform(_ action: Action) -> EventResult {
     switch action {
     case .increment, .decrement:
-      guard let id = list.resolvedIndex(in: source).map(source.id(at:)),
-        let index = model.counters.firstIndex(where: { $0.id == id })
-      else { return .handled }
-      model.counters[index].count += action == .increment ? 1 : -1
+      guard let id = list.resolvedIndex(in: source).map(source.id(at:)) else { return .handled }
+      do {
+        try model.increment(id, by: action == .increment ? 1 : -1)
+      } catch {
+        post("\(error)", style: .error)
+      }
     case .add:
       mode = .adding(TextFieldState())
     case .delete:

@@ -1,28 +1,41 @@
 import Observation
+import SQLiteData
 import TerminalUI
 
-/// The demo's data. It lives on the main actor; background work changes it through
-/// `MainLoop.post`, and the screen follows by itself because rendering reads it.
+/// The demo's data. The counters are a live query: every write (from here or from another
+/// process) reaches the list without any refresh, because rendering reads them.
 @MainActor
 @Observable
 final class DemoModel {
-  var counters: [Counter] = [
-    Counter(id: 1, name: "Coffee", count: 3, color: RGB(hex: "#c08040")),
-    Counter(id: 2, name: "Commits", count: 12, color: RGB(hex: "#4a99ef")),
-    Counter(id: 3, name: "日本語のメモ", count: 1),
-    Counter(id: 4, name: "Emoji 😀 and flags 🇫🇷", count: 0, color: RGB(hex: "#e04040")),
-  ]
-  /// Lines of the watched file, when one was given.
-  var watchedLines: [String] = []
+  @ObservationIgnored
+  @FetchAll var counters: [Counter]
+
   var ticks = 0
   var note = "Press e to edit this note in $EDITOR."
-  private var nextID = 5
 
-  func add(_ name: String) {
+  @ObservationIgnored
+  let database: any DatabaseWriter
+
+  init(database: any DatabaseWriter) {
+    self.database = database
+    _counters = FetchAll(Counter.order(by: \.id), database: database)
+  }
+
+  /// Adds a counter and returns its id.
+  func add(_ name: String) throws -> Int? {
     let trimmed = name.trimmingSpaces
-    guard !trimmed.isEmpty else { return }
-    counters.append(Counter(id: nextID, name: trimmed, count: 0))
-    nextID += 1
+    guard !trimmed.isEmpty else { return nil }
+    return try database.write { db in
+      try Counter.insert { Counter.Draft(name: trimmed) }.returning(\.id).fetchOne(db)
+    }
+  }
+
+  func increment(_ id: Int, by amount: Int) throws {
+    try database.write { db in try Counter.find(id).update { $0.count += amount }.execute(db) }
+  }
+
+  func delete(_ id: Int) throws {
+    try database.write { db in try Counter.find(id).delete().execute(db) }
   }
 }
 

@@ -4,15 +4,16 @@ import TerminalUI
   import Glibc
 #endif
 
-// terminalui-demo [--items FILE] [--tick] [--allow-crash] [--mouse]
+// terminalui-demo [--db FILE] [--tick] [--allow-crash] [--mouse]
 //
-//   --items FILE   show FILE's lines below the counters, following changes to the file
+//   --db FILE      keep the counters in FILE (default: a new file in the temporary folder); the
+//                  list follows writes made to it by other processes
 //   --tick         count seconds in the header, from a background thread
 //   --allow-crash  bind "!" to a deliberate crash, to see the terminal restored
 //   --mouse        select with clicks and scroll with the wheel
 
 let arguments = CommandLine.arguments.dropFirst()
-let itemsPath = arguments.firstIndex(of: "--items").flatMap { index in
+let databasePath = arguments.firstIndex(of: "--db").flatMap { index in
   arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)] : nil
 }
 
@@ -22,7 +23,13 @@ func complain(_ message: String) {
   _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
-let model = DemoModel()
+let model: DemoModel
+do {
+  model = DemoModel(database: try DemoDatabase.open(path: databasePath))
+} catch {
+  complain("\(error)")
+  exit(1)
+}
 let app = DemoApp(model: model, allowsCrash: arguments.contains("--allow-crash"))
 let loop: MainLoop
 do {
@@ -33,9 +40,6 @@ do {
 }
 app.loop = loop
 
-if let itemsPath {
-  FileWatcher(path: itemsPath).start { lines in model.watchedLines = lines }
-}
 if arguments.contains("--tick") {
   BackgroundThread.detach {
     while true {

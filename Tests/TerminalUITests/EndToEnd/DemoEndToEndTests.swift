@@ -12,6 +12,8 @@ struct DemoEndToEndTests {
   /// after, the demo's process id and its exit status. The script, not the shell, waits for the
   /// demo, so a stopped demo does not let the recording run early.
   private func launch(in session: TmuxSession, arguments: String = "") throws {
+    // Each run keeps its counters in its own database file.
+    let arguments = "--db \(session.path("counters.sqlite")) \(arguments)"
     let script = """
       stty -g > \(session.path("before"))
       export SWIFT_BACKTRACE=interactive=no
@@ -87,13 +89,16 @@ struct DemoEndToEndTests {
 
   @Test func rowsWrittenByAnotherProcessAppearWithoutAKeyPress() throws {
     let session = try TmuxSession(width: 80, height: 20)
-    let items = session.path("items")
-    try "first\n".write(toFile: items, atomically: true, encoding: .utf8)
-    try launch(in: session, arguments: "--items \(items)")
-    try session.waitForScreen { $0.contains { $0.contains("▸ first") } }
-    try Subprocess.run(["/bin/sh", "-c", "echo 'from another process' >> \(items)"])
-    let screen = try session.waitForScreen { $0.contains { $0.contains("▸ from another process") } }
-    #expect(screen.contains { $0.contains("▸ from another process") && $0.hasSuffix("file│") })
+    try launch(in: session)
+    try session.waitForScreen { $0.contains { $0.contains("Coffee") } }
+    // The sqlite3 shell writes to the demo's database; the live query brings the row to the screen.
+    try Subprocess.run([
+      "/usr/bin/sqlite3", session.path("counters.sqlite"),
+      "INSERT INTO counters (name, count) VALUES ('from another process', 42)",
+    ])
+    let screen = try session.waitForScreen { $0.contains { $0.contains("● from another process") } }
+    #expect(screen.contains { $0.contains("● from another process") && $0.hasSuffix("42│") })
+    #expect(screen[0].contains("5 counters, total 58"))
     try session.send("q")
     try expectTerminalRestored(session, status: "0")
   }
