@@ -105,6 +105,27 @@ extension QueryExpression where QueryValue: _OptionalProtocol {
   }
 }
 
+// MARK: - Plain columns compared with optional ones
+
+extension QueryExpression {
+  @_disfavoredOverload
+  public func eq(_ other: some QueryExpression<QueryValue?>) -> SQLQueryExpression<Bool> {
+    binary(self, "=", other)
+  }
+  @_disfavoredOverload
+  public func neq(_ other: some QueryExpression<QueryValue?>) -> SQLQueryExpression<Bool> {
+    binary(self, "<>", other)
+  }
+  @_disfavoredOverload
+  public func `is`(_ other: some QueryExpression<QueryValue?>) -> SQLQueryExpression<Bool> {
+    binary(self, "IS", other)
+  }
+  @_disfavoredOverload
+  public func isNot(_ other: some QueryExpression<QueryValue?>) -> SQLQueryExpression<Bool> {
+    binary(self, "IS NOT", other)
+  }
+}
+
 // MARK: - Logic
 
 extension QueryExpression where QueryValue == Bool {

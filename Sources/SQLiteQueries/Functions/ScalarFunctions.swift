@@ -64,14 +64,19 @@ extension QueryExpression where QueryValue: _Numeric {
 extension QueryExpression {
   /// `CAST(x AS INTEGER)` and friends.
   public func cast<Target: QueryBindable>(as type: Target.Type = Target.self) -> SQLQueryExpression<Target> {
-    let affinity: String
-    switch Target.self {
-    case is Int.Type, is Int64.Type, is Int32.Type, is Bool.Type: affinity = "INTEGER"
-    case is Double.Type, is Float.Type: affinity = "REAL"
-    case is [UInt8].Type: affinity = "BLOB"
-    default: affinity = "TEXT"
+    return SQLQueryExpression(
+      QueryFragment("CAST(") + queryFragment + " AS \(raw: Self.affinity(of: Target.self)))")
+  }
+
+  /// The type SQLite casts to for a Swift type (optionals cast as their wrapped type).
+  static func affinity(of type: Any.Type) -> String {
+    switch type {
+    case is Int.Type, is Int64.Type, is Int32.Type, is Bool.Type, is Int?.Type, is Int64?.Type, is Bool?.Type:
+      return "INTEGER"
+    case is Double.Type, is Float.Type, is Double?.Type: return "REAL"
+    case is [UInt8].Type, is [UInt8]?.Type: return "BLOB"
+    default: return "TEXT"
     }
-    return SQLQueryExpression(QueryFragment("CAST(") + queryFragment + " AS \(raw: affinity))")
   }
 
   /// `ifnull(x, other)`.
