@@ -73,7 +73,7 @@ let package = Package(
     // Benchmarks: our engine against raw C SQLite doing the same work.
     .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
     .executableTarget(
-      name: "SQLiteDataBenchmarks", dependencies: ["SQLiteData", "CSQLiteBaseline"]),
+      name: "SQLiteDataBenchmarks", dependencies: ["SQLiteData", "CSQLiteBaseline", "TerminalUI"]),
 
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),

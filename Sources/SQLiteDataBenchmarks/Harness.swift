@@ -28,19 +28,20 @@ struct Harness {
     let sides = try workload.setUp()
     var ours: [Double] = []
     var baseline: [Double] = []
+    let unit = workload.unit
     for iteration in 0..<(warmUpIterations + iterations * workload.iterationScale) {
-      let ourTime: Duration
-      let baselineTime: Duration?
+      let ourValue: Double
+      let baselineValue: Double?
       if iteration.isMultiple(of: 2) {
-        ourTime = try time(sides.ours)
-        baselineTime = try sides.baseline.map(time)
+        ourValue = try sample(sides.ours, in: unit)
+        baselineValue = try sides.baseline.map { try sample($0, in: unit) }
       } else {
-        baselineTime = try sides.baseline.map(time)
-        ourTime = try time(sides.ours)
+        baselineValue = try sides.baseline.map { try sample($0, in: unit) }
+        ourValue = try sample(sides.ours, in: unit)
       }
       guard iteration >= warmUpIterations else { continue }
-      ours.append(workload.unit.value(of: ourTime))
-      if let baselineTime { baseline.append(workload.unit.value(of: baselineTime)) }
+      ours.append(ourValue)
+      if let baselineValue { baseline.append(baselineValue) }
     }
     let pairedRatios = zip(ours, baseline).compactMap { $1 > 0 ? $0 / $1 : nil }
     return WorkloadResult(
@@ -48,9 +49,11 @@ struct Harness {
       baseline: baseline.isEmpty ? nil : Summary(samples: baseline), pairedRatios: pairedRatios)
   }
 
-  private func time(_ timed: Timed) throws -> Duration {
+  /// One run's result in `unit`: its count, or its duration.
+  private func sample(_ timed: Timed, in unit: Unit) throws -> Double {
     try timed.prepare?()
-    if let measure = timed.measure { return try measure() }
-    return try ContinuousClock().measure(timed.run)
+    if let count = timed.count { return try count() }
+    if let measure = timed.measure { return unit.value(of: try measure()) }
+    return unit.value(of: try ContinuousClock().measure(timed.run))
   }
 }

@@ -28,10 +28,21 @@ struct Timed {
   /// other threads (a commit, then its delivery).
   var measure: (() throws -> Duration)?
 
+  /// Reports its result in the workload's unit instead of a duration: for results that are not
+  /// times, such as the bytes a screen update writes.
+  var count: (() throws -> Double)?
+
   /// A run that measures its own duration.
   static func measuring(_ measure: @escaping () throws -> Duration) -> Timed {
     var timed = Timed(run: {})
     timed.measure = measure
+    return timed
+  }
+
+  /// A run that counts something other than time, returning it in the workload's unit.
+  static func counting(_ count: @escaping () throws -> Double) -> Timed {
+    var timed = Timed(run: {})
+    timed.count = count
     return timed
   }
 
@@ -45,6 +56,8 @@ struct Timed {
 enum Unit: String {
   case milliseconds = "ms"
   case microseconds = "us"
+  /// A count, not a time: workloads in bytes report through `Timed.counting`.
+  case bytes = "B"
 
   func value(of duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
@@ -52,6 +65,7 @@ enum Unit: String {
     switch self {
     case .milliseconds: return totalSeconds * 1e3
     case .microseconds: return totalSeconds * 1e6
+    case .bytes: preconditionFailure("a duration has no value in bytes: count with Timed.counting")
     }
   }
 }

@@ -113,25 +113,31 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
       return Array(self.continuations.values)
     }
     guard let continuations else { return }
-    registrar.withMutation(of: self, keyPath: \.value) {
-      lock.withLock {
-        storedValue = value
-        storedAnimation = animation
-      }
+    // Stored before observers hear of it: Observation announces a change before it happens
+    // (willSet), and an observer on another thread that reads at once must see the new value, or
+    // it would draw the old one and never hear of the change again.
+    lock.withLock {
+      storedValue = value
+      storedAnimation = animation
     }
-    if lock.withLock({ storedError != nil }) {
-      registrar.withMutation(of: self, keyPath: \.loadError) { lock.withLock { storedError = nil } }
+    registrar.withMutation(of: self, keyPath: \.value) {}
+    let hadError = lock.withLock {
+      defer { storedError = nil }
+      return storedError != nil
     }
+    if hadError { registrar.withMutation(of: self, keyPath: \.loadError) {} }
     for continuation in continuations { continuation.yield(value) }
   }
 
   private func setError(_ error: any Error, generation: Int) {
     guard lock.withLock({ generation == self.generation }) else { return }
-    registrar.withMutation(of: self, keyPath: \.loadError) { lock.withLock { storedError = error } }
+    lock.withLock { storedError = error }
+    registrar.withMutation(of: self, keyPath: \.loadError) {}
   }
 
   private func setLoading(_ isLoading: Bool) {
-    registrar.withMutation(of: self, keyPath: \.isLoading) { lock.withLock { storedIsLoading = isLoading } }
+    lock.withLock { storedIsLoading = isLoading }
+    registrar.withMutation(of: self, keyPath: \.isLoading) {}
   }
 }
 

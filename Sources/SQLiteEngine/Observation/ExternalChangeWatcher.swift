@@ -32,7 +32,9 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     guard let filePath = Self.filePath(of: path) else { return nil }
     self.connection = connection
     self.fileName = (filePath as NSString).lastPathComponent
-    connection.async { [weak self] db in self?.lastDataVersion = try? Self.dataVersion(db) }
+    // The baseline is read now, before the first observation fetches its first value: a commit
+    // made in between is then seen as a change, never folded into the baseline and missed.
+    lastDataVersion = connection.sync { db in try? Self.dataVersion(db) }
     startInotify(directory: (filePath as NSString).deletingLastPathComponent)
     startTimer()
   }

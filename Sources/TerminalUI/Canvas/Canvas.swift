@@ -39,11 +39,27 @@ public struct Canvas: Sendable, Equatable {
     let grapheme = character.sanitizedForTerminal
     let width = grapheme.terminalWidth
     guard !area.isEmpty, width > 0 else { return }
-    for y in area.y..<area.maxY {
-      var x = area.x
-      while x < area.maxX {
-        x += put(measured: grapheme, width: width, x: x, y: y, style: style, area: area)
+    guard width == 1 else {
+      for y in area.y..<area.maxY {
+        var x = area.x
+        while x < area.maxX {
+          x += put(measured: grapheme, width: width, x: x, y: y, style: style, area: area)
+        }
       }
+      return
+    }
+    // One-column characters (blanks, most often): whole rows are stored at once, as every view
+    // clears its area each frame. Only wide characters straddling the edges need fixing.
+    let cell = Cell(grapheme, style: style, width: 1)
+    for y in area.y..<area.maxY {
+      let row = y * size.width
+      if area.x > 0, cells[row + area.x].isContinuation {
+        cells[row + area.x - 1] = .blank(cells[row + area.x - 1].style)
+      }
+      if area.maxX < size.width, cells[row + area.maxX - 1].width == 2 {
+        cells[row + area.maxX] = .blank(cells[row + area.maxX].style)
+      }
+      for x in area.x..<area.maxX { cells[row + x] = cell }
     }
   }
 
@@ -78,6 +94,15 @@ public struct Canvas: Sendable, Equatable {
     let area = (clip ?? bounds).intersection(bounds)
     var x = point.x
     guard point.y >= area.y, point.y < area.maxY else { return x }
+    // Printable ASCII: one cell a byte, without breaking the text into graphemes.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      for byte in text.utf8 {
+        guard x < area.maxX else { break }
+        x += put(
+          measured: Character(Unicode.Scalar(byte)), width: 1, x: x, y: point.y, style: style, area: area)
+      }
+      return x
+    }
     for character in text {
       guard x < area.maxX else { break }
       let grapheme = character.sanitizedForTerminal
@@ -123,11 +148,12 @@ public struct Canvas: Sendable, Equatable {
   /// Stores a cell after blanking the other half of any wide character it overwrites.
   private mutating func place(_ cell: Cell, x: Int, y: Int) {
     let index = y * size.width + x
-    let old = cells[index]
-    if old.isContinuation, !cell.isContinuation, x > 0 {
+    // Only the old cell's width is read: copying the whole cell costs a reference count.
+    let oldWidth = cells[index].width
+    if oldWidth == 0, !cell.isContinuation, x > 0 {
       cells[index - 1] = .blank(cells[index - 1].style)
     }
-    if old.width == 2, x + 1 < size.width {
+    if oldWidth == 2, x + 1 < size.width {
       cells[index + 1] = .blank(cells[index + 1].style)
     }
     cells[index] = cell

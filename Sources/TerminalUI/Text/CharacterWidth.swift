@@ -7,10 +7,11 @@ extension Character {
   /// presentation selector), 1 otherwise. Control characters count as the one column of the
   /// visible replacement they are drawn as (see `sanitizedForTerminal`).
   public var terminalWidth: Int {
+    // Printable ASCII is by far the common case, and never needs the C library. (`asciiValue` is
+    // a quick check; counting scalars is not.)
+    if let ascii = asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
     let scalars = unicodeScalars
     guard let first = scalars.first else { return 0 }
-    // Printable ASCII alone is by far the common case, and never needs the C library.
-    if first.value >= 0x20, first.value < 0x7F, scalars.count == 1 { return 1 }
     if first.isTerminalControl { return 1 }
 
     var hasEmojiPresentation = false
@@ -33,6 +34,7 @@ extension Character {
   /// (C0, DEL, C1, and line breaks such as "\r\n") become U+FFFD, so no stray byte can move the
   /// terminal's cursor or change its state.
   public var sanitizedForTerminal: Character {
+    if let ascii = asciiValue, ascii >= 0x20, ascii < 0x7F { return self }
     guard let first = unicodeScalars.first, first.isTerminalControl else { return self }
     return first == "\t" ? " " : "\u{FFFD}"
   }
@@ -60,6 +62,8 @@ extension Unicode.Scalar {
 extension StringProtocol {
   /// The number of terminal columns the text occupies on one line.
   public var terminalWidth: Int {
+    // Printable ASCII text is one column a byte.
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
     var total = 0
     for character in self { total += character.terminalWidth }
     return total

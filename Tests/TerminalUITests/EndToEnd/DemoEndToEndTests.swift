@@ -92,10 +92,13 @@ struct DemoEndToEndTests {
     try launch(in: session)
     try session.waitForScreen { $0.contains { $0.contains("Coffee") } }
     // The sqlite3 shell writes to the demo's database; the live query brings the row to the screen.
-    try Subprocess.run([
-      "/usr/bin/sqlite3", session.path("counters.sqlite"),
-      "INSERT INTO counters (name, count) VALUES ('from another process', 42)",
-    ])
+    // It waits for locks rather than failing at once, and the test checks that the row is there.
+    let inserted = try Subprocess.run(
+      [
+        "/usr/bin/sqlite3", "-cmd", ".timeout 10000", session.path("counters.sqlite"),
+        "INSERT INTO counters (name, count) VALUES ('from another process', 42) RETURNING name",
+      ], capturingOutput: true)
+    #expect(inserted == "from another process\n")
     let screen = try session.waitForScreen { $0.contains { $0.contains("● from another process") } }
     #expect(screen.contains { $0.contains("● from another process") && $0.hasSuffix("42│") })
     #expect(screen[0].contains("5 counters, total 58"))
