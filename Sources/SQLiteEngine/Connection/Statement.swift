@@ -26,6 +26,7 @@ public final class Statement {
     self.changeTracker = database.changeTracker
     self.sqliteStatement = handle
     self.sql = sql
+    self.parameterCount = Int(sqlite3_bind_parameter_count(handle))
     self.reads = authorization.reads
     self.effects = TransactionEffects(authorization)
   }
@@ -47,7 +48,9 @@ public final class Statement {
     String(cString: sqlite3_column_name(sqliteStatement, $0))
   }
 
-  public var parameterCount: Int { Int(sqlite3_bind_parameter_count(sqliteStatement)) }
+  /// The number of parameters, fixed when the statement was prepared (read once, as every bind
+  /// checks it).
+  public let parameterCount: Int
 
   // MARK: - Binding
 
@@ -120,7 +123,7 @@ public final class Statement {
   func prepareForBinding(count: Int32) throws {
     sqlite3_reset(sqliteStatement)
     if !arguments.isEmpty { arguments = StatementArguments() }
-    guard count == sqlite3_bind_parameter_count(sqliteStatement) else {
+    guard count == parameterCount else {
       throw DatabaseError(
         resultCode: .SQLITE_MISUSE,
         message: "wrong number of statement arguments: expected \(parameterCount), got \(count)", sql: sql)
