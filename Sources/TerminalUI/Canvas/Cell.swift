@@ -1,13 +1,30 @@
+import Foundation
+
 /// One column of one row on the screen.
+///
+/// A cell is plain data (no reference counting), because a frame copies thousands of them: the
+/// grapheme is kept as its Unicode scalar when it has one scalar, as nearly all do, and graphemes
+/// of several scalars (emoji sequences, letters with combining marks) as a number in a shared table.
 public struct Cell: Hashable, Sendable {
-  /// The grapheme drawn here; a space for the right half of a wide character.
-  public var grapheme: Character
+  /// The scalar's value, or `internedBit` plus the grapheme's number in the shared table.
+  private var code: UInt32
   public var style: Style
   /// Columns the grapheme covers: 1 or 2, or 0 for the right half of a wide character.
   public var width: UInt8
 
+  private static let internedBit: UInt32 = 0x8000_0000
+
+  /// The grapheme drawn here; a space for the right half of a wide character.
+  public var grapheme: Character {
+    get {
+      guard code & Self.internedBit != 0 else { return Unicode.Scalar(code).map(Character.init) ?? " " }
+      return GraphemeTable.shared.grapheme(code & ~Self.internedBit)
+    }
+    set { code = Self.code(for: newValue) }
+  }
+
   public init(_ grapheme: Character, style: Style = .normal, width: UInt8 = 1) {
-    self.grapheme = grapheme
+    self.code = Self.code(for: grapheme)
     self.style = style
     self.width = width
   }
@@ -20,4 +37,33 @@ public struct Cell: Hashable, Sendable {
 
   /// True for the right half of a wide character, which the terminal fills by itself.
   public var isContinuation: Bool { width == 0 }
+
+  private static func code(for grapheme: Character) -> UInt32 {
+    if let ascii = grapheme.asciiValue, grapheme.utf8.count == 1 { return UInt32(ascii) }
+    var scalars = grapheme.unicodeScalars.makeIterator()
+    if let first = scalars.next(), scalars.next() == nil { return first.value }
+    return GraphemeTable.shared.number(of: grapheme) | internedBit
+  }
+}
+
+/// The graphemes of several scalars drawn so far, numbered once each for the life of the program.
+final class GraphemeTable: @unchecked Sendable {
+  static let shared = GraphemeTable()
+  private let lock = NSLock()
+  private var numbers: [Character: UInt32] = [:]
+  private var graphemes: [Character] = []
+
+  func number(of grapheme: Character) -> UInt32 {
+    lock.withLock {
+      if let number = numbers[grapheme] { return number }
+      let number = UInt32(graphemes.count)
+      graphemes.append(grapheme)
+      numbers[grapheme] = number
+      return number
+    }
+  }
+
+  func grapheme(_ number: UInt32) -> Character {
+    lock.withLock { Int(number) < graphemes.count ? graphemes[Int(number)] : " " }
+  }
 }
