@@ -8,18 +8,13 @@ import TerminalUI
 @Observable
 final class DemoModel {
   @ObservationIgnored
-  @FetchAll var counters: [Counter]
+  @FetchAll(Counter.order(by: \.id)) var counters
 
   var ticks = 0
   var note = "Press e to edit this note in $EDITOR."
 
   @ObservationIgnored
-  let database: any DatabaseWriter
-
-  init(database: any DatabaseWriter) {
-    self.database = database
-    _counters = FetchAll(Counter.order(by: \.id), database: database)
-  }
+  @Dependency(\.defaultDatabase) var database
 
   /// Adds a counter and returns its id.
   func add(_ name: String) throws -> Int? {

@@ -1,3 +1,4 @@
+import SQLiteData
 import TerminalUI
 
 #if canImport(Glibc)
@@ -23,13 +24,14 @@ func complain(_ message: String) {
   _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
-let model: DemoModel
 do {
-  model = DemoModel(database: try DemoDatabase.open(path: databasePath))
+  let database = try DemoDatabase.open(path: databasePath)
+  prepareDependencies { $0.defaultDatabase = database }
 } catch {
   complain("\(error)")
   exit(1)
 }
+let model = DemoModel()
 let app = DemoApp(model: model, allowsCrash: arguments.contains("--allow-crash"))
 let loop: MainLoop
 do {
