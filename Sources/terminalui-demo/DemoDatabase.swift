@@ -4,12 +4,18 @@ import SQLiteData
 /// The demo's database: a file, so that another process (the `sqlite3` shell) can write to it
 /// and the list follows.
 enum DemoDatabase {
+  /// The file used when no `--db` is given; removed when the demo ends.
+  static let temporaryPath = FileManager.default.temporaryDirectory
+    .appendingPathComponent("terminalui-demo-\(getpid()).sqlite").path
+
+  /// Removes the temporary database and its WAL files.
+  static func removeTemporaryFiles() {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporaryPath + suffix) }
+  }
+
   /// Opens (creating and migrating) the database at `path`, or a fresh one in the temporary folder.
   static func open(path: String?) throws -> any DatabaseWriter {
-    let file =
-      path
-      ?? FileManager.default.temporaryDirectory.appendingPathComponent("terminalui-demo-\(getpid()).sqlite")
-      .path
+    let file = path ?? temporaryPath
     let database = try DatabasePool(path: file)
     var migrator = DatabaseMigrator()
     migrator.registerMigration("Create counters") { db in

@@ -31,6 +31,11 @@ do {
   complain("\(error)")
   exit(1)
 }
+/// Ends the demo, removing its temporary database when it made one.
+func finish(_ status: Int32) -> Never {
+  if databasePath == nil { DemoDatabase.removeTemporaryFiles() }
+  exit(status)
+}
 let model = DemoModel()
 let app = DemoApp(model: model, allowsCrash: arguments.contains("--allow-crash"))
 let loop: MainLoop
@@ -38,7 +43,7 @@ do {
   loop = try MainLoop(application: app, options: TerminalOptions(mouse: arguments.contains("--mouse")))
 } catch {
   complain("\(error)")
-  exit(1)
+  finish(1)
 }
 app.loop = loop
 
@@ -54,8 +59,8 @@ if arguments.contains("--tick") {
 
 do {
   let reason = try await loop.run()
-  exit(reason.exitStatus)
+  finish(reason.exitStatus)
 } catch {
   complain("\(error)")
-  exit(1)
+  finish(1)
 }
