@@ -63,6 +63,9 @@ final class DemoApp: Application {
 
   func render(into canvas: inout Canvas) {
     let now = ContinuousClock.now
+    // One reading of the live rows for the whole frame: they can change on another thread while
+    // the frame is drawn, and the header and the list must agree.
+    let source = self.source
     // Rows come from the database after a write: select a new row once it has arrived, and keep
     // the selection on a row that still exists.
     if let id = pendingSelection, source.index(of: id) != nil {
@@ -71,9 +74,9 @@ final class DemoApp: Application {
     } else {
       list.reconcile(with: source, height: listHeight)
     }
-    let total = model.counters.reduce(0) { $0 + $1.count }
+    let total = source.counters.reduce(0) { $0 + $1.count }
     let header = Text(
-      "TerminalUI demo — \(model.counters.count) counters, total \(total)  ⏱ \(model.ticks)", style: .title,
+      "TerminalUI demo — \(source.counters.count) counters, total \(total)  ⏱ \(model.ticks)", style: .title,
       overflow: .truncate)
     let bottom: any View =
       if case .adding(let field) = mode {

@@ -75,7 +75,10 @@ struct DemoEndToEndTests {
     let session = try TmuxSession(width: 80, height: 20)
     try launch(in: session)
     try session.send("j", "+")
-    let running = try session.waitForScreen { $0.contains { $0.contains("Commits") && $0.hasSuffix("13│") } }
+    // The whole frame after the change: the row and the header's total.
+    let running = try session.waitForScreen {
+      $0.contains { $0.contains("Commits") && $0.hasSuffix("13│") } && $0[0].contains("total 17")
+    }
     try session.send("C-z")
     try session.waitForScreen { $0.contains { $0.contains("Stopped") } }
     try session.run("fg")
