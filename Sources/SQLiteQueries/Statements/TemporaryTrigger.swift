@@ -113,10 +113,7 @@ extension Table {
     _ name: String? = nil, ifNotExists: Bool = false, after operation: TriggerOperation<Self>,
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
   ) -> TemporaryTrigger<Self> {
-    TemporaryTrigger(
-      name: name ?? "after_\(operation.kind)_on_\(tableName)@\(fileID):\(line):\(column)",
-      ifNotExists: ifNotExists,
-      timing: "AFTER", operation: operation)
+    trigger(name, ifNotExists, "AFTER", operation, at: "\(fileID):\(line):\(column)")
   }
 
   /// A trigger that runs before each row is inserted, updated or deleted.
@@ -124,10 +121,7 @@ extension Table {
     _ name: String? = nil, ifNotExists: Bool = false, before operation: TriggerOperation<Self>,
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
   ) -> TemporaryTrigger<Self> {
-    TemporaryTrigger(
-      name: name ?? "before_\(operation.kind)_on_\(tableName)@\(fileID):\(line):\(column)",
-      ifNotExists: ifNotExists,
-      timing: "BEFORE", operation: operation)
+    trigger(name, ifNotExists, "BEFORE", operation, at: "\(fileID):\(line):\(column)")
   }
 
   /// A trigger that runs instead of an insert, update or delete on a view.
@@ -135,8 +129,17 @@ extension Table {
     _ name: String? = nil, ifNotExists: Bool = false, insteadOf operation: TriggerOperation<Self>,
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
   ) -> TemporaryTrigger<Self> {
-    TemporaryTrigger(
-      name: name ?? "instead_of_\(operation.kind)_on_\(tableName)@\(fileID):\(line):\(column)",
-      ifNotExists: ifNotExists, timing: "INSTEAD OF", operation: operation)
+    trigger(name, ifNotExists, "INSTEAD OF", operation, at: "\(fileID):\(line):\(column)")
+  }
+
+  /// Names an unnamed trigger `<timing>_<event>_on_<table>@<file>:<line>:<column>`.
+  private static func trigger(
+    _ name: String?, _ ifNotExists: Bool, _ timing: String, _ operation: TriggerOperation<Self>,
+    at place: String
+  ) -> TemporaryTrigger<Self> {
+    let prefix = timing.lowercased().replacingOccurrences(of: " ", with: "_")
+    return TemporaryTrigger(
+      name: name ?? "\(prefix)_\(operation.kind)_on_\(tableName)@\(place)", ifNotExists: ifNotExists,
+      timing: timing, operation: operation)
   }
 }
