@@ -171,10 +171,14 @@ struct ValueObservationTests {
     var events = changed.stream.makeAsyncIterator()
     try await pool.write { try $0.execute(sql: "DROP TABLE other") }
     _ = await events.next()
-    #expect(errors.value.count == 1)
-    #expect(errors.value.first?.contains("no such table: other") == true)
+    // Each fetch after the drop fails the same way (there may be more than one, e.g. when the
+    // file-change watcher also wakes the observation).
+    #expect(!errors.value.isEmpty)
+    #expect(errors.value.allSatisfy { $0.contains("no such table: other") })
     try await pool.write { try $0.execute(sql: "CREATE TABLE other (x); INSERT INTO other VALUES (1), (2)") }
-    _ = await events.next()
+    // Events until the value comes back (errors of fetches started before the table returned may
+    // still arrive first).
+    for _ in 0..<20 where values.value.count < 2 { _ = await events.next() }
     #expect(values.value == [0, 2])
     cancellable.cancel()
   }
