@@ -32,7 +32,7 @@ public struct Fetch<Value: Sendable>: Sendable {
   ) where Request.Value == Value {
     box = FetchBox(wrappedValue)
     box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
       animation: animation, fetch: { try request.fetch($0) }, transform: { $0 })
   }
 
@@ -48,7 +48,7 @@ public struct Fetch<Value: Sendable>: Sendable {
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) async throws -> FetchSubscription where Request.Value == Value {
     try box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
       animation: animation, fetch: { try request.fetch($0) }, transform: { $0 }
     ).get()
     return FetchSubscription { [box] in box.cancel() }

@@ -36,7 +36,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
   ) where Statement.Row == Element {
     box = FetchBox(wrappedValue)
     box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
       animation: animation, fetch: { try statement.fetchAll($0) }, transform: { $0 })
   }
 
@@ -48,7 +48,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
   ) where Element: QueryRepresentable, Element.QueryOutput == Element {
     box = FetchBox(wrappedValue)
     box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
       animation: animation, fetch: { try statement.fetchAll($0) }, transform: { $0 })
   }
 
@@ -64,7 +64,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) async throws -> FetchSubscription where Statement.Row == Element {
     let result = box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
       animation: animation, fetch: { try statement.fetchAll($0) }, transform: { $0 })
     try result.get()
     return FetchSubscription { [box] in box.cancel() }

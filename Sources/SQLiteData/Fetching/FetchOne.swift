@@ -28,7 +28,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
   ) where Statement.Row == Value {
     box = FetchBox(wrappedValue)
     box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
       animation: animation, fetch: { try statement.fetchOne($0) }, transform: Self.required)
   }
 
@@ -39,7 +39,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
   ) where Value == Wrapped?, Statement.Row == Wrapped {
     box = FetchBox(wrappedValue)
     box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
       animation: animation, fetch: { try statement.fetchOne($0) }, transform: { $0 })
   }
 
@@ -67,7 +67,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) async throws -> FetchSubscription where Statement.Row == Value {
     try box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .immediate,
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
       animation: animation, fetch: { try statement.fetchOne($0) }, transform: Self.required
     ).get()
     return FetchSubscription { [box] in box.cancel() }
