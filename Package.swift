@@ -64,8 +64,9 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
     .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI", "SQLiteData"]),
 
-    // The app.
-    .executableTarget(name: "reminders", dependencies: ["SQLiteData"]),
+    // The app: its data and actions (no terminal), its screens, and the command line.
+    .target(name: "RemindersCore", dependencies: ["SQLiteData"]),
+    .executableTarget(name: "reminders", dependencies: ["RemindersCore", "SQLiteData"]),
 
     // Test support for users of the library: the `.dependency` trait.
     .target(name: "SQLiteDataTestSupport", dependencies: ["SQLiteData"]),
@@ -78,6 +79,7 @@ let package = Package(
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
+    .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore", "SQLiteDataTestSupport"]),
     .testTarget(
       name: "SQLiteQueriesTests",
       dependencies: ["SQLiteQueries", "SQLiteQueriesMacros"],

@@ -1,0 +1,14 @@
+import Foundation
+import RemindersCore
+import Testing
+
+@Suite struct SchemaTests {
+  @Test func tablesAreNamedAsInTheSeeds() {
+    #expect(RemindersList.tableName == "remindersLists")
+    #expect(RemindersListAsset.tableName == "remindersListAssets")
+    #expect(Reminder.tableName == "reminders")
+    #expect(Tag.tableName == "tags")
+    #expect(ReminderTag.tableName == "remindersTags")
+    #expect(ReminderText.tableName == "reminderTexts")
+  }
+}
