@@ -64,9 +64,9 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
     .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI", "SQLiteData"]),
 
-    // The app: its data and actions (no terminal), its screens, and the command line.
-    .target(name: "RemindersCore", dependencies: ["SQLiteData"]),
-    .executableTarget(name: "reminders", dependencies: ["RemindersCore", "SQLiteData"]),
+    // The app: its data, actions and screen state (no terminal), its screens, and the command line.
+    .target(name: "RemindersKit", dependencies: ["SQLiteData"]),
+    .executableTarget(name: "reminders", dependencies: ["RemindersKit", "SQLiteData"]),
 
     // Test support for users of the library: the `.dependency` trait.
     .target(name: "SQLiteDataTestSupport", dependencies: ["SQLiteData"]),
@@ -79,7 +79,7 @@ let package = Package(
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
-    .testTarget(name: "RemindersCoreTests", dependencies: ["RemindersCore", "SQLiteDataTestSupport"]),
+    .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
     .testTarget(
       name: "SQLiteQueriesTests",
       dependencies: ["SQLiteQueries", "SQLiteQueriesMacros"],

@@ -1,5 +1,5 @@
 import Foundation
-import RemindersCore
+import RemindersKit
 import Testing
 
 @Suite struct SchemaTests {
