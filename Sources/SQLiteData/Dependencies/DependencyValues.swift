@@ -19,6 +19,13 @@ public struct DependencyValues: Sendable {
   /// New UUIDs: `@Dependency(\.uuid) var uuid; let id = uuid()`.
   public var uuid = UUIDGenerator { UUID() }
 
+  /// The calendar that decides what "today" is: `@Dependency(\.calendar) var calendar`. Its time
+  /// zone is the user's (`TZ`) unless a test fixes one.
+  public var calendar = Calendar.autoupdatingCurrent
+
+  /// The user's time zone, replaceable in tests: `@Dependency(\.timeZone) var timeZone`.
+  public var timeZone = TimeZone.autoupdatingCurrent
+
   /// Whether the code runs for real, in a test, or in a preview.
   public var context: DependencyContext = .current
 
