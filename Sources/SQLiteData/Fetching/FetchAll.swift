@@ -36,8 +36,9 @@ public struct FetchAll<Element: Sendable>: Sendable {
   ) where Statement.Row == Element {
     box = FetchBox(wrappedValue)
     box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
-      animation: animation, fetch: { try statement.fetchAll($0) }, transform: { $0 })
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: "all:" + statement.fetchKey,
+      fetch: { try statement.fetchAll($0) }, transform: { $0 })
   }
 
   /// Rows of hand-written SQL: `@FetchAll(#sql("SELECT …")) var items: [Item]`.
@@ -48,8 +49,9 @@ public struct FetchAll<Element: Sendable>: Sendable {
   ) where Element: QueryRepresentable, Element.QueryOutput == Element {
     box = FetchBox(wrappedValue)
     box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
-      animation: animation, fetch: { try statement.fetchAll($0) }, transform: { $0 })
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: "all:" + statement.fetchKey,
+      fetch: { try statement.fetchAll($0) }, transform: { $0 })
   }
 
   /// Every row of a table.
@@ -64,8 +66,9 @@ public struct FetchAll<Element: Sendable>: Sendable {
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) async throws -> FetchSubscription where Statement.Row == Element {
     let result = box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
-      animation: animation, fetch: { try statement.fetchAll($0) }, transform: { $0 })
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: "all:" + statement.fetchKey,
+      fetch: { try statement.fetchAll($0) }, transform: { $0 })
     try result.get()
     return FetchSubscription { [box] in box.cancel() }
   }
