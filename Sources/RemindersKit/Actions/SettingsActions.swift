@@ -7,10 +7,12 @@ import SQLiteData
 extension Database {
   /// Saves a screen's settings, labelled by what changed ("Sort by Title", "Show Completed").
   public func saveSettings(_ settings: ScreenSettings) throws {
-    let previous = try ScreenSettings.find(settings.screen).fetchOne(self)
+    let previous =
+      try ScreenSettings.find(settings.screen).fetchOne(self)
+      ?? DetailKind.defaultSettings(screen: settings.screen)
     var changes: [String] = []
-    if previous?.ordering != settings.ordering { changes.append("Sort by \(settings.ordering.displayName)") }
-    if previous?.showCompleted != settings.showCompleted {
+    if previous.ordering != settings.ordering { changes.append("Sort by \(settings.ordering.displayName)") }
+    if previous.showCompleted != settings.showCompleted {
       changes.append(settings.showCompleted ? "Show Completed" : "Hide Completed")
     }
     try undoable(changes.isEmpty ? "Save View Options" : changes.joined(separator: ", ")) {

@@ -40,6 +40,9 @@ extension Database {
     }
     return try undoable("Rename Tag “#\(tag.title)” to “#\(title)”") {
       try Tag.find(tag.title).update { $0.title = title }.execute(self)
+      // A change of case only is no change to the case-insensitive key, so it does not cascade:
+      // the taggings are renamed by hand, keeping one spelling everywhere.
+      try ReminderTag.where { $0.tagID.eq(tag.title) }.update { $0.tagID = title }.execute(self)
       return Tag(title: title)
     }
   }
