@@ -207,8 +207,9 @@ struct QueryTests {
         $0["detail"]?.description ?? ""
       }
     }
-    // Every count seeks an index; none reads the table row by row.
-    #expect(!plans.contains { $0.hasPrefix("SCAN reminders") && !$0.contains("INDEX") }, "\(plans)")
+    // Every count reads an index alone, never the table.
+    #expect(
+      plans.filter { $0.contains("reminders") }.allSatisfy { $0.contains("COVERING INDEX") }, "\(plans)")
     #expect(plans.contains { $0.contains("reminders_flagged_status") }, "\(plans)")
     #expect(plans.contains { $0.contains("reminders_status_dueDate") }, "\(plans)")
     let listPlan = try fixture.database.read { db in
@@ -216,6 +217,7 @@ struct QueryTests {
         $0["detail"]?.description ?? ""
       }
     }
-    #expect(listPlan.contains { $0.contains("reminders_remindersListID_status") }, "\(listPlan)")
+    #expect(
+      listPlan.contains { $0.contains("COVERING INDEX reminders_remindersListID_status") }, "\(listPlan)")
   }
 }
