@@ -101,6 +101,12 @@ struct UndoTests {
     try checkUndoRedo(fixture, "Mark “Take a walk” Incomplete") {
       try fixture.database.toggleCompletion(walk)
     }
+    try checkUndoRedo(fixture, "Complete 2 Reminders") {
+      try fixture.database.completeReminders([
+        haircut, try fixture.reminder("Buy concert tickets").id, try fixture.reminder("Get laundry").id,
+      ])
+    }
+    try fixture.database.undo()
     try checkUndoRedo(fixture, "Unflag “Haircut”") { try fixture.database.toggleFlag(haircut) }
     try checkUndoRedo(fixture, "Flag “Take a walk”") { try fixture.database.toggleFlag(walk) }
     try checkUndoRedo(fixture, "Delete “Haircut”") { try fixture.database.deleteReminders([haircut]) }

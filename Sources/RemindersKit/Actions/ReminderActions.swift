@@ -78,6 +78,21 @@ extension Database {
     return status
   }
 
+  /// Completes reminders at once, without a grace period (for scripts: `reminders done`).
+  /// Returns how many changed; completed ones are left as they are.
+  @discardableResult
+  public func completeReminders(_ ids: [Reminder.ID]) throws -> Int {
+    let titles = try Reminder.find(ids).where { $0.status.neq(Reminder.Status.completed) }.select(\.title)
+      .fetchAll(self)
+    guard try Reminder.find(ids).fetchCount(self) > 0 else { throw ActionError.reminderNotFound }
+    guard !titles.isEmpty else { return 0 }
+    let label = titles.count == 1 ? "Complete \(quoted(titles[0]))" : "Complete \(titles.count) Reminders"
+    try undoable(label) {
+      try Reminder.find(ids).update { $0.status = Reminder.Status.completed }.execute(self)
+    }
+    return titles.count
+  }
+
   /// Flags or unflags a reminder. Returns whether it is now flagged.
   @discardableResult
   public func toggleFlag(_ id: Reminder.ID) throws -> Bool {
@@ -148,6 +163,12 @@ extension DatabaseWriter {
   @discardableResult
   public func toggleCompletion(_ id: Reminder.ID) throws -> Reminder.Status {
     try writeAction { try $0.toggleCompletion(id) }
+  }
+
+  /// ``Database/completeReminders(_:)`` in its own transaction.
+  @discardableResult
+  public func completeReminders(_ ids: [Reminder.ID]) throws -> Int {
+    try writeAction { try $0.completeReminders(ids) }
   }
 
   /// ``Database/toggleFlag(_:)`` in its own transaction.

@@ -1,0 +1,59 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import Testing
+
+/// Waits (polling briefly) until `condition` holds, failing after a few seconds.
+func eventually(
+  _ description: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws -> Bool
+) async throws {
+  let deadline = ContinuousClock.now + .seconds(5)
+  while try !condition() {
+    guard ContinuousClock.now < deadline else {
+      Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
+      return
+    }
+    try await Task.sleep(for: .milliseconds(5))
+  }
+}
+
+@Suite("The queries as live values over a database file", .fixedClock)
+struct LiveQueryTests {
+  @Test func countsListsAndRowsFollowActionsUndoAndTheGracePeriod() async throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    let scheduler = ManualCompletionScheduler()
+    let database = try AppDatabase.open(path: file.path, scheduler: scheduler)
+    defer { database.close() }
+    try database.loadSampleData()
+
+    @FetchOne(Stats.query, database: database) var stats = Stats()
+    @FetchAll(ReminderListState.all, database: database) var lists
+    @FetchAll(DetailKind.smart(.today).rows(ordering: .dueDate, showCompleted: false), database: database)
+    var today
+    @Fetch(SearchRequest(text: "#social"), database: database) var search = SearchRequest.Value()
+    #expect(stats.todayCount == 2)
+    #expect(lists.map(\.remindersCount) == [4, 2, 2])
+    #expect(today.map(\.reminder.title) == ["Doctor appointment", "Buy concert tickets"])
+    #expect(search.results.count == 2)
+
+    let doctor = try #require(today.first).id
+    try database.toggleCompletion(doctor)
+    try await eventually("the completing reminder leaves the counts") {
+      stats.todayCount == 1 && lists.first?.remindersCount == 3
+    }
+    // Still on screen, ticked, during the grace period.
+    #expect(today.map(\.reminder.status) == [.completing, .incomplete])
+    scheduler.advance(by: Reminder.completionGracePeriod)
+    try await eventually("the completed reminder leaves today's rows") {
+      today.map(\.reminder.title) == ["Buy concert tickets"]
+    }
+    #expect(stats.completedCount == 4)
+
+    try database.undo()
+    try await eventually("undo brings it back") { today.count == 2 && stats.todayCount == 2 }
+
+    try database.renameTag("social", to: "friends")
+    try await eventually("a renamed tag empties the search for the old name") { search.results.isEmpty }
+  }
+}
