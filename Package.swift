@@ -80,6 +80,7 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
     .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
+    .testTarget(name: "RemindersCLITests", dependencies: ["reminders"]),
     .testTarget(
       name: "SQLiteQueriesTests",
       dependencies: ["SQLiteQueries", "SQLiteQueriesMacros"],

@@ -1,42 +1,37 @@
 import Foundation
+import RemindersKit
 import SQLiteData
 
-/// `reminders [--db PATH]`: opens the Reminders database and reports what it holds.
-let usage = """
-  Usage: reminders [--db PATH]
+// reminders [--db PATH] [COMMAND [ARGS]]: the full-screen app, or one command for scripts.
 
-  Opens the Reminders database and reports what it holds.
-
-  Options:
-    --db PATH   The database file (default: \(DatabaseLocation.defaultPath()))
-    -h, --help  Show this help
-  """
-
-var arguments = CommandLine.arguments.dropFirst()
-var path = DatabaseLocation.defaultPath()
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "-h", "--help":
-    print(usage)
-    exit(0)
-  case "--db":
-    guard let value = arguments.popFirst(), !value.isEmpty else {
-      FileHandle.standardError.write(Data("reminders: --db needs a path\n\n\(usage)\n".utf8))
-      exit(2)
-    }
-    path = value
-  default:
-    FileHandle.standardError.write(Data("reminders: unknown argument '\(argument)'\n\n\(usage)\n".utf8))
-    exit(2)
-  }
-}
+/// The command being run, for the hint after a usage error.
+nonisolated(unsafe) var invocationCommandName: String?
 
 do {
-  let existed = FileManager.default.fileExists(atPath: path)
-  try DatabaseLocation.prepareFolder(for: path)
-  let database = try DatabasePool(path: path)
-  print(try DatabaseReport(reader: database, wasCreated: !existed).text)
+  let invocation = try Invocation(CommandLine.arguments.dropFirst())
+  invocationCommandName = invocation.command?.name
+  if invocation.wantsHelp {
+    print(topLevelHelp)
+    exit(ExitCode.success.rawValue)
+  }
+  let context = CommandContext(databasePath: invocation.databasePath)
+  if let command = invocation.command {
+    try command.run(invocation.arguments, context: context)
+  } else {
+    let existed = FileManager.default.fileExists(atPath: invocation.databasePath)
+    print(try DatabaseReport(reader: try context.database(), wasCreated: !existed).text)
+  }
+  exit(ExitCode.success.rawValue)
+} catch let error as CommandError {
+  Console.error("reminders: \(error.message)")
+  if let usage = error.usage {
+    // The synopsis only, and where the rest is: a full help would bury the error.
+    let synopsis = usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+    let command = invocationCommandName.map { " \($0)" } ?? ""
+    Console.error(synopsis.joined(separator: "\n") + "\nRun 'reminders\(command) --help' for more.")
+  }
+  exit(error.code.rawValue)
 } catch {
-  FileHandle.standardError.write(Data("reminders: \(error)\n".utf8))
-  exit(1)
+  Console.error("reminders: \(error)")
+  exit(ExitCode.failure.rawValue)
 }

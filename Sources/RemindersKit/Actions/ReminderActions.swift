@@ -82,13 +82,24 @@ extension Database {
   /// Returns how many changed; completed ones are left as they are.
   @discardableResult
   public func completeReminders(_ ids: [Reminder.ID]) throws -> Int {
-    let titles = try Reminder.find(ids).where { $0.status.neq(Reminder.Status.completed) }.select(\.title)
-      .fetchAll(self)
+    try setStatus(of: ids, to: .completed, verb: "Complete")
+  }
+
+  /// Marks completed (or completing) reminders incomplete again (`reminders done --reopen`).
+  /// Returns how many changed.
+  @discardableResult
+  public func reopenReminders(_ ids: [Reminder.ID]) throws -> Int {
+    try setStatus(of: ids, to: .incomplete, verb: "Reopen")
+  }
+
+  /// Gives reminders `status` at once, as one undo step named "<verb> “title”".
+  private func setStatus(of ids: [Reminder.ID], to status: Reminder.Status, verb: String) throws -> Int {
+    let titles = try Reminder.find(ids).where { $0.status.neq(status) }.select(\.title).fetchAll(self)
     guard try Reminder.find(ids).fetchCount(self) > 0 else { throw ActionError.reminderNotFound }
     guard !titles.isEmpty else { return 0 }
-    let label = titles.count == 1 ? "Complete \(quoted(titles[0]))" : "Complete \(titles.count) Reminders"
+    let label = titles.count == 1 ? "\(verb) \(quoted(titles[0]))" : "\(verb) \(titles.count) Reminders"
     try undoable(label) {
-      try Reminder.find(ids).update { $0.status = Reminder.Status.completed }.execute(self)
+      try Reminder.find(ids).where { $0.status.neq(status) }.update { $0.status = status }.execute(self)
     }
     return titles.count
   }
@@ -169,6 +180,12 @@ extension DatabaseWriter {
   @discardableResult
   public func completeReminders(_ ids: [Reminder.ID]) throws -> Int {
     try writeAction { try $0.completeReminders(ids) }
+  }
+
+  /// ``Database/reopenReminders(_:)`` in its own transaction.
+  @discardableResult
+  public func reopenReminders(_ ids: [Reminder.ID]) throws -> Int {
+    try writeAction { try $0.reopenReminders(ids) }
   }
 
   /// ``Database/toggleFlag(_:)`` in its own transaction.

@@ -16,9 +16,12 @@ public enum AppDatabase {
   }
 
   /// Opens (creating if needed) the database file at `path` and prepares it. The folder is
-  /// created if missing.
+  /// created if missing. A short-lived process (a command-line command) passes
+  /// `completesInterruptedCompletions: false`, so that it never cuts short the grace period of a
+  /// reminder ticked in a running app.
   public static func open(
-    path: String, scheduler: any CompletionScheduler = LiveCompletionScheduler()
+    path: String, scheduler: any CompletionScheduler = LiveCompletionScheduler(),
+    completesInterruptedCompletions: Bool = true
   ) throws -> DatabasePool {
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty, !path.hasPrefix("file:") {
@@ -26,7 +29,8 @@ public enum AppDatabase {
     }
     let pool = try DatabasePool(path: path, configuration: configuration)
     do {
-      try prepare(pool, scheduler: scheduler)
+      try prepare(
+        pool, scheduler: scheduler, completesInterruptedCompletions: completesInterruptedCompletions)
     } catch {
       pool.close()
       throw error
@@ -48,7 +52,8 @@ public enum AppDatabase {
   /// completing grace), the undo log, and the function that schedules completions on
   /// `scheduler`. Safe to call again on the same writer.
   public static func prepare(
-    _ writer: any DatabaseWriter, scheduler: any CompletionScheduler = LiveCompletionScheduler()
+    _ writer: any DatabaseWriter, scheduler: any CompletionScheduler = LiveCompletionScheduler(),
+    completesInterruptedCompletions: Bool = true
   ) throws {
     try Migrations.migrate(writer)
     let grace = CompletionGrace(writer: writer, scheduler: scheduler)
@@ -57,7 +62,9 @@ public enum AppDatabase {
       try UndoLog.create(db)
       try Triggers.create(db)
     }
-    try writer.write { db in try CompletionGrace.completeNow(db) }
+    if completesInterruptedCompletions {
+      try writer.write { db in try CompletionGrace.completeNow(db) }
+    }
   }
 
   /// The names of the app's migrations, in order.

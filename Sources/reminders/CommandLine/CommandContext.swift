@@ -1,7 +1,8 @@
 import Foundation
+import RemindersKit
 import SQLiteData
 
-/// What every command shares: the database it works on, opened on first use.
+/// What every command shares: the database it works on, opened and migrated on first use.
 final class CommandContext {
   /// The database file (`--db`, or the default under `$XDG_DATA_HOME`).
   let databasePath: String
@@ -12,9 +13,14 @@ final class CommandContext {
   /// The database, created with its folder if it does not exist yet.
   func database() throws -> DatabasePool {
     if let opened { return opened }
-    try DatabaseLocation.prepareFolder(for: databasePath)
-    let database = try DatabasePool(path: databasePath)
-    opened = database
-    return database
+    do {
+      // A command is short-lived: it must not complete reminders a running app is still
+      // showing as "completing".
+      let database = try AppDatabase.open(path: databasePath, completesInterruptedCompletions: false)
+      opened = database
+      return database
+    } catch {
+      throw CommandError.failure("cannot open the database \(databasePath): \(error)")
+    }
   }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+
+/// Finds the reminders and lists that command-line arguments name.
+enum Lookup {
+  /// How many leading characters of an id `ls` shows, and the fewest a reference may give.
+  static let shortIDLength = 8
+  static let minimumIDPrefix = 4
+
+  /// The short form of an id that `ls` prints.
+  static func shortID(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(shortIDLength)) }
+
+  /// The reminder `reference` names: its id, the first characters of its id (four or more, as
+  /// `ls` prints them), or its exact title (case does not matter).
+  static func reminder(_ reference: String, in db: Database) throws -> Reminder {
+    let text = reference.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty else { throw CommandError.notFound("an empty reminder reference names nothing") }
+    if isIDPrefix(text) {
+      let pattern = text.lowercased() + "%"
+      let byID = try Reminder.where { #sql("\($0.id) LIKE \(pattern)") }.limit(2).fetchAll(db)
+      if byID.count == 1 { return byID[0] }
+      if byID.count > 1 {
+        throw CommandError.notFound("'\(text)' is the start of several reminder ids; give more characters")
+      }
+    }
+    let byTitle = try Reminder.where { $0.title.collate(.nocase).eq(text) }.order(by: \.position).limit(6)
+      .fetchAll(db)
+    switch byTitle.count {
+    case 1:
+      return byTitle[0]
+    case 0:
+      throw CommandError.notFound(
+        "no reminder has the id or title '\(text)'; `reminders ls` shows ids and titles")
+    default:
+      let candidates = byTitle.prefix(5).map { "  \(shortID($0.id))  \($0.title)" }.joined(separator: "\n")
+      throw CommandError.notFound(
+        "several reminders are titled '\(text)'; name one by its id:\n\(candidates)")
+    }
+  }
+
+  /// The list titled `title` (case does not matter), or whose id starts with `title`.
+  static func list(_ title: String, in db: Database) throws -> RemindersList {
+    let text = title.trimmingCharacters(in: .whitespaces)
+    let byTitle = try RemindersList.where { $0.title.collate(.nocase).eq(text) }.order(by: \.position)
+      .fetchAll(db)
+    if let list = byTitle.first { return list }
+    if isIDPrefix(text) {
+      let pattern = text.lowercased() + "%"
+      let byID = try RemindersList.where { #sql("\($0.id) LIKE \(pattern)") }.limit(2).fetchAll(db)
+      if byID.count == 1 { return byID[0] }
+    }
+    let titles = try RemindersList.ordered.fetchAll(db).map(\.title)
+    throw CommandError.notFound(
+      "no list is titled '\(text)'"
+        + (titles.isEmpty ? "; there are no lists yet" : "; the lists are: " + titles.joined(separator: ", "))
+    )
+  }
+
+  /// Whether `text` could be the start of an id: hex digits and dashes, long enough.
+  private static func isIDPrefix(_ text: String) -> Bool {
+    text.count >= minimumIDPrefix && text.count <= 36
+      && text.allSatisfy { $0.isHexDigit || $0 == "-" }
+  }
+}

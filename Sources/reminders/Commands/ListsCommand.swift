@@ -1,0 +1,93 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+
+/// `reminders lists`, `reminders lists add NAME`, `reminders lists rm NAME`, `reminders lists rename OLD NEW`
+enum ListsCommand: Subcommand {
+  static let names = ["lists"]
+  static let summary = "Show the lists with their counts; add, rename or delete one"
+  static let help = """
+    Usage: reminders lists [--json]
+           reminders lists add TITLE [--color COLOR]
+           reminders lists rename LIST TITLE [--color COLOR]
+           reminders lists rm LIST [--yes]
+
+    Without a subcommand, shows each list with its colour and number of incomplete
+    reminders, in order. COLOR is a name (\(ListColorPalette.all.map(\.name).joined(separator: ", ")))
+    or #rrggbb. Deleting a list deletes its reminders: give --yes when it has any.
+
+    Options:
+      --json       Print JSON for scripts
+      -h, --help   Show this help
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws {
+    guard let parsed = try parse(arguments, options: [.flag("--json"), .value("--color"), .flag("--yes")])
+    else { return }
+    let database = try context.database()
+    switch parsed.positional.first {
+    case nil:
+      let lists = try database.read { db in try ReminderListState.all.fetchAll(db) }
+      if parsed.has("--json") {
+        try Console.printJSON(
+          lists.map { ReminderFormatting.ListJSON($0.remindersList, remindersCount: $0.remindersCount) })
+      } else {
+        let width = lists.map(\.remindersList.title.count).max() ?? 0
+        for list in lists {
+          let name =
+            ListColorPalette.name(of: list.remindersList.color)
+            ?? ListColorPalette.hexString(list.remindersList.color)
+          let title = list.remindersList.title.padding(toLength: width, withPad: " ", startingAt: 0)
+          Console.print(
+            "\(Console.dim(Lookup.shortID(list.id)))  \(title)  \(list.remindersCount)  \(Console.dim(name))")
+        }
+      }
+    case "add":
+      guard parsed.positional.count == 2 else {
+        throw CommandError.usage("lists add needs one title", help: help)
+      }
+      let color = try parsed.value("--color").map(Self.color) ?? RemindersList.defaultColor
+      let list = try database.write { db in try db.addList(title: parsed.positional[1], color: color) }
+      Console.print("Added list \(Lookup.shortID(list.id))  \(list.title)")
+    case "rename":
+      guard parsed.positional.count == 3 else {
+        throw CommandError.usage("lists rename needs the list and its new title", help: help)
+      }
+      let color = try parsed.value("--color").map(Self.color)
+      let list = try database.write { db in
+        let list = try Lookup.list(parsed.positional[1], in: db)
+        var draft = RemindersList.Draft(list)
+        draft.title = parsed.positional[2]
+        if let color { draft.color = color }
+        return try db.saveList(draft)
+      }
+      Console.print("Renamed list \(Lookup.shortID(list.id))  \(list.title)")
+    case "rm":
+      guard parsed.positional.count == 2 else {
+        throw CommandError.usage("lists rm needs one list", help: help)
+      }
+      let list = try database.write { db in
+        let list = try Lookup.list(parsed.positional[1], in: db)
+        let count = try Reminder.where { $0.remindersListID.eq(list.id) }.fetchCount(db)
+        guard count == 0 || parsed.has("--yes") else {
+          throw CommandError.failure(
+            "the list '\(list.title)' holds \(count) reminder\(count == 1 ? "" : "s"), which would be deleted with it; "
+              + "add --yes to delete them all")
+        }
+        try db.deleteList(list.id)
+        return list
+      }
+      Console.print("Deleted list \(list.title)")
+    case let other?:
+      throw CommandError.usage("unknown lists subcommand '\(other)': use add, rename or rm", help: help)
+    }
+  }
+
+  static func color(_ text: String) throws -> Int {
+    do {
+      return try ListColorPalette.value(from: text)
+    } catch {
+      throw CommandError.usage("\(error)", help: help)
+    }
+  }
+}

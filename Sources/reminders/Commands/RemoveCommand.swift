@@ -1,0 +1,30 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+
+/// `reminders rm REMINDER...`
+enum RemoveCommand: Subcommand {
+  static let names = ["rm"]
+  static let summary = "Delete reminders"
+  static let help = """
+    Usage: reminders rm REMINDER...
+
+    Deletes reminders. A REMINDER is an id as `reminders ls` shows it (the first characters
+    are enough) or an exact title.
+
+    Options:
+      -h, --help   Show this help
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws {
+    guard let parsed = try parse(arguments, options: []) else { return }
+    guard !parsed.positional.isEmpty else { throw CommandError.usage("rm needs a reminder", help: help) }
+    let database = try context.database()
+    let reminders = try database.write { db in
+      let reminders = try parsed.positional.map { try Lookup.reminder($0, in: db) }
+      try db.deleteReminders(reminders.map(\.id))
+      return reminders
+    }
+    for reminder in reminders { Console.print("Deleted \(Lookup.shortID(reminder.id))  \(reminder.title)") }
+  }
+}

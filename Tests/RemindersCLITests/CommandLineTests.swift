@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@Suite("The command line, run as scripts run it")
+struct CommandLineTests {
+  let cli = CommandRunner()
+
+  @Test func seedThenListAsJSON() throws {
+    defer { cli.removeDatabase() }
+    let seeded = try cli.run("seed")
+    #expect(seeded.status == 0)
+    #expect(seeded.stdout.contains("3 lists, 11 reminders"))
+    let incomplete = try cli.reminders()
+    #expect(incomplete.count == 8)
+    let all = try cli.reminders("--all")
+    #expect(all.count == 11)
+    let family = try cli.reminders("--list", "family")
+    #expect(
+      Set(family.compactMap { $0["title"] as? String }) == ["Pick up kids from school", "Take out trash"])
+    let someday = try cli.reminders("--tag", "#someday")
+    #expect(Set(someday.compactMap { $0["title"] as? String }) == ["Groceries", "Haircut"])
+    let flagged = try cli.reminders("--flagged", "--sort", "title")
+    #expect(flagged.compactMap { $0["title"] as? String } == ["Haircut", "Pick up kids from school"])
+    // Seeding again would duplicate everything: it asks for --force.
+    let again = try cli.run("seed")
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("--force"))
+  }
+
+  @Test func quickAddSetsEveryField() throws {
+    defer { cli.removeDatabase() }
+    try cli.run("seed")
+    let added = try cli.json("add", "--json", "Call mom 2031-05-06 17:00 !! #family #Calls @Personal")
+    let reminder = try #require(added as? [String: Any])
+    #expect(reminder["title"] as? String == "Call mom")
+    #expect(reminder["priority"] as? String == "medium")
+    #expect(reminder["tags"] as? [String] == ["Calls", "family"])
+    #expect((reminder["list"] as? [String: Any])?["title"] as? String == "Personal")
+    #expect((reminder["dueDate"] as? String)?.hasPrefix("2031-05-0") == true)
+    let unknownList = try cli.run("add", "Nothing @Nowhere")
+    #expect(unknownList.status == 3)
+    #expect(unknownList.stderr.contains("no list is titled 'Nowhere'"))
+    let empty = try cli.run("add", "!! #tag")
+    #expect(empty.status == 2)
+  }
+
+  @Test func addIntoAnEmptyDatabaseCreatesAList() throws {
+    defer { cli.removeDatabase() }
+    let added = try cli.run("add", "First thing")
+    #expect(added.status == 0)
+    let lists = try #require(try cli.json("lists", "--json") as? [[String: Any]])
+    #expect(lists.map { $0["title"] as? String } == ["Personal"])
+    #expect(lists.first?["remindersCount"] as? Int == 1)
+  }
+
+  @Test func doneReopenEditAndRemoveByIdOrTitle() throws {
+    defer { cli.removeDatabase() }
+    try cli.run("seed")
+    let groceries = try #require(try cli.reminders().first { $0["title"] as? String == "Groceries" })
+    let id = try #require(groceries["id"] as? String)
+    #expect(try cli.run("done", String(id.prefix(6))).status == 0)
+    #expect(try cli.reminders().contains { $0["id"] as? String == id } == false)
+    #expect(try cli.run("done", "--reopen", "groceries").status == 0)
+    #expect(try cli.reminders().contains { $0["id"] as? String == id })
+
+    let edited = try #require(
+      try cli.json(
+        "edit", id, "--title", "Groceries for the week", "--priority", "high", "--flag", "--tags",
+        "food, weekly",
+        "--remove-tag", "weekly", "--add-tag", "market", "--list", "Family", "--due", "2030-01-02", "--json")
+        as? [String: Any])
+    #expect(edited["title"] as? String == "Groceries for the week")
+    #expect(edited["priority"] as? String == "high")
+    #expect(edited["isFlagged"] as? Bool == true)
+    #expect(edited["tags"] as? [String] == ["food", "market"])
+    #expect((edited["list"] as? [String: Any])?["title"] as? String == "Family")
+    #expect((edited["dueDate"] as? String)?.hasPrefix("2030-01-0") == true)
+    let cleared = try #require(
+      try cli.json("edit", id, "--no-due", "--priority", "none", "--json") as? [String: Any])
+    #expect(cleared["dueDate"] == nil || cleared["dueDate"] is NSNull)
+    #expect(cleared["priority"] == nil || cleared["priority"] is NSNull)
+
+    #expect(try cli.run("rm", id).status == 0)
+    #expect(try cli.reminders("--all").contains { $0["id"] as? String == id } == false)
+    let gone = try cli.run("rm", id)
+    #expect(gone.status == 3)
+  }
+
+  @Test func ambiguousTitlesAskForAnId() throws {
+    defer { cli.removeDatabase() }
+    try cli.run("add", "Same")
+    try cli.run("add", "Same")
+    let done = try cli.run("done", "same")
+    #expect(done.status == 3)
+    #expect(done.stderr.contains("several reminders are titled 'same'"))
+  }
+
+  @Test func listsAddRenameAndRemove() throws {
+    defer { cli.removeDatabase() }
+    try cli.run("seed")
+    #expect(try cli.run("lists", "add", "Garden", "--color", "green").status == 0)
+    #expect(try cli.run("lists", "rename", "garden", "Allotment", "--color", "#112233").status == 0)
+    var lists = try #require(try cli.json("lists", "--json") as? [[String: Any]])
+    #expect(lists.map { $0["title"] as? String } == ["Personal", "Family", "Business", "Allotment"])
+    #expect(lists.last?["color"] as? String == "#112233")
+    let refused = try cli.run("lists", "rm", "Family")
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("--yes"))
+    #expect(try cli.run("lists", "rm", "Family", "--yes").status == 0)
+    lists = try #require(try cli.json("lists", "--json") as? [[String: Any]])
+    #expect(lists.map { $0["title"] as? String } == ["Personal", "Business", "Allotment"])
+    #expect(try cli.run("lists", "add", "Bad", "--color", "nonsense").status == 2)
+  }
+
+  @Test func searchFindsWordsAndTags() throws {
+    defer { cli.removeDatabase() }
+    try cli.run("seed")
+    let found = try #require(try cli.json("search", "--json", "eggs") as? [[String: Any]])
+    #expect(found.map { $0["title"] as? String } == ["Groceries"])
+    let tagged = try #require(try cli.json("search", "--json", "--all", "#social") as? [[String: Any]])
+    #expect(
+      Set(tagged.compactMap { $0["title"] as? String }) == [
+        "Take a walk", "Buy concert tickets", "Prepare for WWDC",
+      ])
+    let quotes = try cli.run("search", #"it's "quoted" AND"#)
+    #expect(quotes.status == 0)
+  }
+
+  @Test func helpOnEveryLevelAndStableExitCodes() throws {
+    defer { cli.removeDatabase() }
+    let top = try cli.run("--help")
+    #expect(top.status == 0)
+    for command in ["add", "ls", "list", "done", "edit", "rm", "lists", "search", "seed"] {
+      let help = try cli.run(command, "--help")
+      #expect(help.status == 0, "\(command) --help")
+      #expect(
+        help.stdout.hasPrefix("Usage: reminders \(command == "list" ? "ls" : command)"), "\(command) --help")
+    }
+    #expect(try cli.run("frobnicate").status == 2)
+    #expect(try cli.run("ls", "--sort", "sideways").status == 2)
+    #expect(try cli.run("ls", "--limit").status == 2)
+    #expect(try cli.run("done").status == 2)
+    let directory = FileManager.default.temporaryDirectory.path
+    let unopenable = try cli.run(arguments: ["--db", directory, "ls"], withDatabase: false)
+    #expect(unopenable.status == 1)
+    #expect(unopenable.stderr.contains("cannot open the database"))
+  }
+}

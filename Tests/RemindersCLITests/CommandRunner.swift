@@ -1,0 +1,88 @@
+import Foundation
+
+/// Runs the real `reminders` binary on a private database, as a script would.
+struct CommandRunner {
+  struct Output {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  let databasePath: String
+
+  init() {
+    databasePath =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("reminders-cli-\(UUID().uuidString)/reminders.sqlite").path
+  }
+
+  /// The executable, built next to the test bundle.
+  static var executable: String? {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    for _ in 0..<3 {
+      let candidate = directory.appendingPathComponent("reminders").path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return nil
+  }
+
+  /// Runs `reminders --db <private database> arguments…`.
+  @discardableResult
+  func run(_ arguments: String..., input: String? = nil) throws -> Output {
+    try run(arguments: arguments, input: input)
+  }
+
+  func run(arguments: [String], input: String? = nil, withDatabase: Bool = true) throws -> Output {
+    guard let executable = Self.executable else { throw MissingExecutable() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = (withDatabase ? ["--db", databasePath] : []) + arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
+    let stdout = Pipe()
+    let stderr = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Output(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  /// Runs a command that prints JSON and decodes it.
+  func json(_ arguments: String...) throws -> Any {
+    let output = try run(arguments: arguments)
+    guard output.status == 0 else { throw CommandFailed(output: output) }
+    return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
+  }
+
+  /// `ls --json` (with any other arguments) as dictionaries.
+  func reminders(_ arguments: String...) throws -> [[String: Any]] {
+    let output = try run(arguments: ["ls", "--json"] + arguments)
+    guard output.status == 0 else { throw CommandFailed(output: output) }
+    return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]] ?? []
+  }
+
+  func removeDatabase() {
+    try? FileManager.default.removeItem(atPath: (databasePath as NSString).deletingLastPathComponent)
+  }
+}
+
+struct MissingExecutable: Error, CustomStringConvertible {
+  var description: String { "the reminders executable is not built next to the tests" }
+}
+
+struct CommandFailed: Error, CustomStringConvertible {
+  let output: CommandRunner.Output
+  var description: String { "exit \(output.status): \(output.stderr)" }
+}
