@@ -36,13 +36,15 @@ struct FixedClock {
   }
 }
 
-/// A UTC date from its storage text, `2026-03-08 13:00:00.000`.
+/// A UTC date from its storage text, `2026-03-08 13:00:00.000`, made as the database makes it
+/// (whole milliseconds since 1970, divided once), so that it survives the storage format exactly.
 func utc(_ text: String) -> Date {
   var calendar = Calendar(identifier: .gregorian)
   calendar.timeZone = TimeZone(identifier: "UTC")!
   let parts = text.split(whereSeparator: { "- :.".contains($0) }).map { Int($0)! }
-  let date = calendar.date(
+  let seconds = calendar.date(
     from: DateComponents(
       year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5]))!
-  return date.addingTimeInterval(Double(parts.count > 6 ? parts[6] : 0) / 1000)
+  let milliseconds = Int(seconds.timeIntervalSince1970) * 1000 + (parts.count > 6 ? parts[6] : 0)
+  return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
 }

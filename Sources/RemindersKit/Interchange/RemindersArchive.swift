@@ -1,0 +1,99 @@
+import Foundation
+
+/// Everything the app stores, as one value: for export, import and backups. It carries the rows
+/// as they are, in the order given; `jsonData()` writes it losslessly, `iCalendar(stamp:)` writes
+/// the reminders as VTODOs.
+public struct RemindersArchive: Hashable, Sendable {
+  /// The format of archives this version writes, and the newest it reads.
+  public static let currentVersion = 1
+
+  public var version: Int
+  public var lists: [RemindersList]
+  public var listAssets: [RemindersListAsset]
+  public var reminders: [Reminder]
+  public var tags: [Tag]
+  public var reminderTags: [ReminderTag]
+
+  public init(
+    version: Int = RemindersArchive.currentVersion, lists: [RemindersList] = [],
+    listAssets: [RemindersListAsset] = [], reminders: [Reminder] = [], tags: [Tag] = [],
+    reminderTags: [ReminderTag] = []
+  ) {
+    self.version = version
+    self.lists = lists
+    self.listAssets = listAssets
+    self.reminders = reminders
+    self.tags = tags
+    self.reminderTags = reminderTags
+  }
+
+  /// The titles of a reminder's tags, in the order of `reminderTags`, spelled as `tags` spells
+  /// them.
+  public func tagTitles(of reminderID: Reminder.ID) -> [String] {
+    reminderTags.filter { $0.reminderID == reminderID }.map { reminderTag in
+      tags.first { $0.title.caseInsensitiveCompare(reminderTag.tagID) == .orderedSame }?.title
+        ?? reminderTag.tagID
+    }
+  }
+
+  /// Checks what the database would refuse, so an import can say what is wrong before it starts:
+  /// identifiers used twice, tags that differ only in case, and references to rows that are not in
+  /// the archive.
+  public func validate() throws(RemindersArchiveError) {
+    var listIDs = Set<RemindersList.ID>()
+    for (index, list) in lists.enumerated() where !listIDs.insert(list.id).inserted {
+      throw RemindersArchiveError(
+        path: "remindersLists[\(index)].id", message: "list \(list.id.lowercased) appears twice")
+    }
+    var assetIDs = Set<RemindersList.ID>()
+    for (index, asset) in listAssets.enumerated() {
+      let path = "remindersListAssets[\(index)].remindersListID"
+      guard listIDs.contains(asset.remindersListID) else {
+        throw RemindersArchiveError(
+          path: path, message: "list \(asset.remindersListID.lowercased) is not in the archive")
+      }
+      guard assetIDs.insert(asset.remindersListID).inserted else {
+        throw RemindersArchiveError(
+          path: path, message: "list \(asset.remindersListID.lowercased) has two assets")
+      }
+    }
+    var reminderIDs = Set<Reminder.ID>()
+    for (index, reminder) in reminders.enumerated() {
+      guard reminderIDs.insert(reminder.id).inserted else {
+        throw RemindersArchiveError(
+          path: "reminders[\(index)].id", message: "reminder \(reminder.id.lowercased) appears twice")
+      }
+      guard listIDs.contains(reminder.remindersListID) else {
+        throw RemindersArchiveError(
+          path: "reminders[\(index)].remindersListID",
+          message: "list \(reminder.remindersListID.lowercased) is not in the archive")
+      }
+    }
+    var tagKeys = Set<String>()
+    for (index, tag) in tags.enumerated() where !tagKeys.insert(tag.title.lowercased()).inserted {
+      throw RemindersArchiveError(
+        path: "tags[\(index)].title", message: "tag “\(tag.title)” appears twice (tags ignore case)")
+    }
+    var pairIDs = Set<ReminderTag.ID>()
+    for (index, pair) in reminderTags.enumerated() {
+      guard pairIDs.insert(pair.id).inserted else {
+        throw RemindersArchiveError(
+          path: "remindersTags[\(index)].id", message: "\(pair.id.lowercased) appears twice")
+      }
+      guard reminderIDs.contains(pair.reminderID) else {
+        throw RemindersArchiveError(
+          path: "remindersTags[\(index)].reminderID",
+          message: "reminder \(pair.reminderID.lowercased) is not in the archive")
+      }
+      guard tagKeys.contains(pair.tagID.lowercased()) else {
+        throw RemindersArchiveError(
+          path: "remindersTags[\(index)].tagID", message: "tag “\(pair.tagID)” is not in the archive")
+      }
+    }
+  }
+}
+
+extension UUID {
+  /// The spelling archives use: lowercase, as SQLite's `uuid()` writes them.
+  var lowercased: String { uuidString.lowercased() }
+}
