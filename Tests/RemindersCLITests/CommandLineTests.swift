@@ -130,7 +130,8 @@ struct CommandLineTests {
     defer { cli.removeDatabase() }
     let top = try cli.run("--help")
     #expect(top.status == 0)
-    for command in ["add", "ls", "list", "done", "edit", "rm", "lists", "search", "seed"] {
+    for command in ["add", "ls", "list", "done", "edit", "rm", "lists", "search", "seed", "export", "import"]
+    {
       let help = try cli.run(command, "--help")
       #expect(help.status == 0, "\(command) --help")
       #expect(
@@ -144,5 +145,63 @@ struct CommandLineTests {
     let unopenable = try cli.run(arguments: ["--db", directory, "ls"], withDatabase: false)
     #expect(unopenable.status == 1)
     #expect(unopenable.stderr.contains("cannot open the database"))
+  }
+}
+
+@Suite("Export and import")
+struct InterchangeCommandTests {
+  let cli = CommandRunner()
+  let copy = CommandRunner()
+
+  @Test func jsonRoundTripsByteForByte() throws {
+    defer {
+      cli.removeDatabase()
+      copy.removeDatabase()
+    }
+    try cli.run("seed")
+    try cli.run("add", "Ünïcödé 🍎 漢字, with; \"quotes\" #tag @Family")
+    let exported = try cli.run("export")
+    #expect(exported.status == 0)
+    let imported = try copy.run(arguments: ["import", "-"], input: exported.stdout)
+    #expect(imported.status == 0)
+    #expect(imported.stdout.contains("added 12 reminders"))
+    #expect(try copy.run("export").stdout == exported.stdout)
+    // Importing again updates instead of duplicating.
+    let again = try copy.run(arguments: ["import", "-"], input: exported.stdout)
+    #expect(again.stdout.contains("added 0 reminders, updated 12 reminders"))
+    #expect(try copy.reminders("--all").count == 12)
+  }
+
+  @Test func iCalendarCarriesRemindersIntoExistingLists() throws {
+    defer {
+      cli.removeDatabase()
+      copy.removeDatabase()
+    }
+    try cli.run("seed")
+    let calendar = try cli.run("export", "--format", "ics")
+    #expect(calendar.stdout.hasPrefix("BEGIN:VCALENDAR\r\n"))
+    try copy.run("lists", "add", "family")
+    let imported = try copy.run(arguments: ["import", "-"], input: calendar.stdout)
+    #expect(imported.status == 0)
+    let lists = try #require(try copy.json("lists", "--json") as? [[String: Any]])
+    // "Family" went into the existing "family" list instead of a second one.
+    #expect(lists.compactMap { $0["title"] as? String }.sorted() == ["Business", "Personal", "family"])
+    let walk = try #require(try copy.reminders("--all").first { $0["title"] as? String == "Take a walk" })
+    #expect(walk["isCompleted"] as? Bool == true)
+    #expect(walk["tags"] as? [String] == ["car", "kids", "social"])
+  }
+
+  @Test func badFilesAreRefusedWithTheReason() throws {
+    defer { cli.removeDatabase() }
+    let notJSON = try cli.run(arguments: ["import", "-"], input: "{ nope")
+    #expect(notJSON.status == 1)
+    #expect(notJSON.stderr.contains("not valid JSON"))
+    let notCalendar = try cli.run(arguments: ["import", "--format", "ics", "-"], input: "hello")
+    #expect(notCalendar.status == 1)
+    #expect(notCalendar.stderr.contains("not an iCalendar text"))
+    let missing = try cli.run("import", "/nonexistent/file.json")
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("cannot read /nonexistent/file.json"))
+    #expect(try cli.reminders("--all").isEmpty)
   }
 }

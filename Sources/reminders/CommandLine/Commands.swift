@@ -4,7 +4,7 @@ import Foundation
 var subcommands: [any Subcommand.Type] {
   [
     AddCommand.self, ListCommand.self, DoneCommand.self, EditCommand.self, RemoveCommand.self,
-    ListsCommand.self, SearchCommand.self, SeedCommand.self,
+    ListsCommand.self, SearchCommand.self, SeedCommand.self, ExportCommand.self, ImportCommand.self,
   ]
 }
 

@@ -1,0 +1,76 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+
+/// `reminders export [--format json|ics] [--output FILE]`
+enum ExportCommand: Subcommand {
+  static let names = ["export"]
+  static let summary = "Write everything as JSON or iCalendar"
+  static let help = """
+    Usage: reminders export [--format json|ics] [--output FILE]
+
+    Writes the whole database to standard output (or FILE):
+      json   every list, reminder and tag, losslessly (`reminders import` reads it back)
+      ics    the reminders as iCalendar VTODOs, for calendar apps
+
+    Options:
+      --format FORMAT   json (default) or ics; FILE's extension picks it when given
+      --output FILE     Write to FILE instead of standard output
+      -h, --help        Show this help
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws {
+    guard let parsed = try parse(arguments, options: [.value("--format"), .value("--output", "-o")]) else {
+      return
+    }
+    guard parsed.positional.isEmpty else {
+      throw CommandError.usage("export takes no arguments (got '\(parsed.positional[0])')", help: help)
+    }
+    let output = parsed.value("--output")
+    let format = try InterchangeFormat(option: parsed.value("--format"), path: output, help: help)
+    let archive = try context.database().archive()
+    let data: Data
+    switch format {
+    case .json:
+      do {
+        data = try archive.jsonData()
+      } catch {
+        throw CommandError.failure("cannot write the archive: \(error)")
+      }
+    case .iCalendar:
+      data = Data(archive.iCalendar().utf8)
+    }
+    if let output {
+      do {
+        try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+      } catch {
+        throw CommandError.failure("cannot write \(output): \(error.localizedDescription)")
+      }
+      Console.error(
+        "Exported \(archive.reminders.count) reminders in \(archive.lists.count) lists to \(output)")
+    } else {
+      FileHandle.standardOutput.write(data)
+    }
+  }
+}
+
+/// The two forms the database can be exported to and imported from.
+enum InterchangeFormat {
+  case json
+  case iCalendar
+
+  /// The format an option names, else the one a file's extension suggests, else `fallback`.
+  init(option: String?, path: String?, fallback: Self = .json, help: String) throws {
+    if let option {
+      switch option.lowercased() {
+      case "json": self = .json
+      case "ics", "ical", "icalendar": self = .iCalendar
+      default: throw CommandError.usage("unknown format '\(option)': use json or ics", help: help)
+      }
+    } else if let path, ["ics", "ical", "ifb"].contains((path as NSString).pathExtension.lowercased()) {
+      self = .iCalendar
+    } else {
+      self = fallback
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+
+/// `reminders import FILE [--format json|ics]`
+enum ImportCommand: Subcommand {
+  static let names = ["import"]
+  static let summary = "Read reminders from JSON or iCalendar"
+  static let help = """
+    Usage: reminders import [--format json|ics] [--list NAME] FILE
+
+    Adds what FILE holds (`-` for standard input) to the database, in one step:
+      json   an export of this app: ids, positions and statuses are kept; reminders
+             that exist are updated
+      ics    iCalendar VTODOs from any calendar app
+
+    The format comes from --format, else FILE's extension, else its content.
+
+    Options:
+      --format FORMAT   json or ics
+      --list NAME       For iCalendar: the list for to-dos that name none (default: the
+                        calendar's name, or "Imported")
+      -h, --help        Show this help
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws {
+    guard let parsed = try parse(arguments, options: [.value("--format"), .value("--list")]) else { return }
+    guard parsed.positional.count == 1 else {
+      throw CommandError.usage("import needs one file (or - for standard input)", help: help)
+    }
+    let path = parsed.positional[0]
+    let data: Data
+    do {
+      data =
+        path == "-"
+        ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw CommandError.failure("cannot read \(path): \(error.localizedDescription)")
+    }
+    let looksLikeCalendar = data.prefix(64).range(of: Data("BEGIN:VCALENDAR".utf8)) != nil
+    let format = try InterchangeFormat(
+      option: parsed.value("--format"), path: path == "-" ? nil : path,
+      fallback: looksLikeCalendar ? .iCalendar : .json, help: help)
+    let archive: RemindersArchive
+    do {
+      switch format {
+      case .json:
+        archive = try RemindersArchive(jsonData: data)
+      case .iCalendar:
+        guard let text = String(data: data, encoding: .utf8) else {
+          throw CommandError.failure("\(path) is not UTF-8 text, as iCalendar files must be")
+        }
+        archive = try RemindersArchive(
+          iCalendar: text, defaultListTitle: parsed.value("--list") ?? "Imported")
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw CommandError.failure("cannot import \(path): \(error)")
+    }
+    let summary = try context.database().importArchive(archive)
+    Console.print("Imported \(path == "-" ? "standard input" : path): \(summary)")
+  }
+}
