@@ -305,6 +305,42 @@ import Testing
         + DueDateParseError.examples.joined(separator: ", ") + ".")
   }
 
+  @Test func anyMixOfWordsGivesADateOrAnError() {
+    // A fixed pseudo-random walk over words and pieces that look like dates: every result is a date
+    // or a `DueDateParseError`, and finding phrases never fails either.
+    let pieces = [
+      "today", "tonight", "tmr", "fri", "next", "this", "in", "a", "an", "end", "of", "the", "month", "week",
+      "at",
+      "on", "eom", "eow", "mar", "feb", "29", "30", "31", "0", "00", "12", "13", "24", "99", "9999", "0001",
+      "999999999", "5pm", "12am", "0am", "25:00", "9:30", "23:59:59.999", "3/14", "99/99", "0/0",
+      "2026-03-14",
+      "9999-12-31", "0001-01-01", "2026-02-29", "2026-03-14t", "2026-03-14T09:30Z", "d", "h", "m", "mo", "y",
+      "days", "years", "st", "th", ",", ".", ":", "-", "/", "#", "@", "!", "😀", "明日", "\u{301}",
+    ]
+    var state: UInt64 = 0x2545_f491_4f6c_dd1d
+    func next(_ bound: Int) -> Int {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return Int(state % UInt64(bound))
+    }
+    var dates = 0
+    for _ in 0..<3000 {
+      let text = (0...next(4)).map { _ in pieces[next(pieces.count)] }.joined(
+        separator: next(3) == 0 ? "" : " ")
+      do {
+        _ = try ny.parser.parse(text)
+        dates += 1
+      } catch {
+        #expect(!error.message.isEmpty)
+      }
+      if let match = ny.parser.match(in: text) {
+        #expect(!text[match.range].isEmpty)
+      }
+    }
+    #expect(dates > 50)
+  }
+
   private func parseError(_ text: String) -> DueDateParseError? {
     do {
       _ = try ny.parser.parse(text)

@@ -295,6 +295,17 @@ import Testing
     }
   }
 
+  @Test func aTextCutAnywhereIsReadOrRefusedWithoutACrash() {
+    let scalars = Array(AwkwardArchive.make().iCalendar(stamp: stamp).unicodeScalars)
+    for end in stride(from: 0, to: scalars.count, by: 7) {
+      var text = String.UnicodeScalarView()
+      text.append(contentsOf: scalars[..<end])
+      // Only a cut after the last property's name and value leaves a whole calendar.
+      let isWhole = String(text).hasSuffix("END:VCALENDAR") || String(text).hasSuffix("END:VCALENDAR\r")
+      #expect((try? importing(String(text))) != nil ? isWhole : !isWhole, "cut at \(end)")
+    }
+  }
+
   @Test func errorDescriptionsAreSentences() {
     #expect(
       ICalendarError(line: 3, message: "PRIORITY “x” is not a number").description
