@@ -31,22 +31,12 @@ extension RemindersList {
     RemindersList.order { ($0.position, $0.title) }
   }
 
-  /// The colours the list form offers, by name, packed `0xRRGGBBAA` as the lists store them.
-  public static let palette: [(name: String, color: Int)] = [
-    ("Red", 0xeb4d_3dff),
-    ("Orange", 0xed89_35ff),
-    ("Yellow", 0xf7ce_46ff),
-    ("Green", 0x65c4_66ff),
-    ("Blue", RemindersList.defaultColor),
-    ("Purple", 0xb25d_d3ff),
-    ("Brown", 0xa2845eff),
-    ("Pink", 0xea4c_89ff),
-    ("Gray", 0x8e8e_93ff),
-  ]
+  /// The colours the list form offers, by name, packed `0xRRGGBBAA` as the lists store them
+  /// (``ListColorPalette``'s colours).
+  public static var palette: [(name: String, color: Int)] { ListColorPalette.all.map { ($0.name, $0.value) } }
 
   /// The palette name of a colour, or its hex code (`#4a99ef`) when it is not in the palette.
   public static func colorName(_ color: Int) -> String {
-    if let entry = palette.first(where: { $0.color == color }) { return entry.name }
-    return String(format: "#%06x", (color >> 8) & 0xff_ffff)
+    ListColorPalette.name(of: color) ?? ListColorPalette.hexString(color)
   }
 }
