@@ -205,3 +205,32 @@ struct InterchangeCommandTests {
     #expect(try cli.reminders("--all").isEmpty)
   }
 }
+
+@Suite("What ships beside the binary")
+struct ResourcesTests {
+  /// The repository's Resources folder.
+  let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Resources")
+
+  @Test func theManPageAndCompletionsNameEveryCommand() throws {
+    let help = try CommandRunner().run(arguments: ["--help"], withDatabase: false).stdout
+    // "  ls, list  List reminders": the names come before the two spaces that start the summary.
+    let commandLines = help.split(separator: "\n", omittingEmptySubsequences: false).drop {
+      !$0.hasPrefix("Commands:")
+    }.dropFirst()
+      .prefix { !$0.isEmpty }
+    let commands = commandLines.flatMap { line in
+      line.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0].components(separatedBy: ", ")
+    }
+    #expect(commands.count == 11)
+    let manPage = try String(contentsOf: resources.appendingPathComponent("man/reminders.1"), encoding: .utf8)
+    let completion = try String(
+      contentsOf: resources.appendingPathComponent("completions/reminders.bash"), encoding: .utf8)
+    for command in commands {
+      #expect(
+        manPage.contains(".B \(command)") || manPage.contains(".BI \(command) ")
+          || manPage.contains(".BR \(command) "), "\(command)")
+      #expect(completion.contains(" \(command)"), "\(command)")
+    }
+  }
+}

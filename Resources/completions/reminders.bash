@@ -1,0 +1,35 @@
+# bash completion for reminders: source it, or copy it to /usr/share/bash-completion/completions/.
+_reminders() {
+  local current previous command word
+  current="${COMP_WORDS[COMP_CWORD]}"
+  previous="${COMP_WORDS[COMP_CWORD-1]}"
+  command=""
+  for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+    case "$word" in
+      add|ls|list|done|edit|rm|lists|search|seed|export|import) command="$word"; break ;;
+    esac
+  done
+  case "$previous" in
+    --db|--output|-o) COMPREPLY=($(compgen -f -- "$current")); return ;;
+    --sort) COMPREPLY=($(compgen -W "due manual priority title" -- "$current")); return ;;
+    --priority) COMPREPLY=($(compgen -W "none low medium high" -- "$current")); return ;;
+    --format) COMPREPLY=($(compgen -W "json ics" -- "$current")); return ;;
+    --color) COMPREPLY=($(compgen -W "red orange yellow green mint teal blue indigo purple pink brown gray" -- "$current")); return ;;
+  esac
+  local options
+  case "$command" in
+    "") options="add ls list done edit rm lists search seed export import --db --help" ;;
+    add) options="--list --notes --flag --json --help" ;;
+    ls|list) options="--today --scheduled --flagged --completed --list --tag --all --sort --limit --json --help" ;;
+    done) options="--reopen --help" ;;
+    edit) options="--title --notes --due --no-due --priority --flag --unflag --list --tags --add-tag --remove-tag --json --help" ;;
+    rm) options="--help" ;;
+    lists) options="add rename rm --json --color --yes --help" ;;
+    search) options="--all --json --help" ;;
+    seed) options="--force --help" ;;
+    export) options="--format --output --help" ;;
+    import) options="--format --list --help"; COMPREPLY=($(compgen -f -- "$current")) ;;
+  esac
+  COMPREPLY+=($(compgen -W "$options" -- "$current"))
+}
+complete -F _reminders reminders
