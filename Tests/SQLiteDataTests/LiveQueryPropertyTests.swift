@@ -78,64 +78,84 @@ import Testing
         },
       ]
 
-      var random = SplitMix64(state: seed)
-      var nextID = 1
-      for step in 0..<120 {
-        let existing = try await database.read { db in try Int.fetchAll(db, sql: "SELECT id FROM entries") }
-        switch Int.random(in: 0..<10, using: &random) {
-        case 0...2:
-          let rows = (0..<Int.random(in: 1...3, using: &random)).map { _ in
-            defer { nextID += 1 }
-            return Entry(
-              id: nextID, amount: Int.random(in: -50...50, using: &random),
-              bucket: Int.random(in: 0...2, using: &random))
-          }
-          try await database.write { db in try Entry.insert { rows }.execute(db) }
-        case 3, 4:
-          guard let id = existing.randomElement(using: &random) else { continue }
-          let amount = Int.random(in: -50...50, using: &random)
-          try await database.write { db in try Entry.find(id).update { $0.amount = amount }.execute(db) }
-        case 5:
-          guard let id = existing.randomElement(using: &random) else { continue }
-          try await database.write { db in try Entry.find(id).delete().execute(db) }
-        case 6:
-          // A savepoint rolled back inside a committed transaction: only the outer work shows.
-          let kept = Entry(id: nextID, amount: 7, bucket: 1)
-          let dropped = Entry(id: nextID + 1, amount: 9, bucket: 1)
-          nextID += 2
-          try await database.write { db in
-            try Entry.insert { kept }.execute(db)
-            try db.inSavepoint {
-              try Entry.insert { dropped }.execute(db)
-              return .rollback
+      // Rounds of three tasks writing at once (and the shell now and then), each round ending at a
+      // quiescent point where every live value must equal a fresh fetch.
+      for round in 0..<4 {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for worker in 0..<3 {
+            group.addTask {
+              var random = SplitMix64(state: seed &* 1_000_003 &+ UInt64(round * 10 + worker))
+              // Disjoint ids per task and round, so concurrent inserts never collide.
+              var nextID = (round * 10 + worker + 1) * 100_000
+              for step in 0..<12 {
+                try await Self.randomStep(
+                  database: database, path: path, random: &random, nextID: &nextID, step: step)
+              }
             }
           }
-        case 7:
-          // A whole transaction rolled back.
-          let doomed = Entry(id: nextID, amount: 1, bucket: 1)
-          nextID += 1
-          _ = try? await database.write { db in
-            try Entry.insert { doomed }.execute(db)
-            throw CancellationError()
-          }
-        default:
-          // Another process commits: the sqlite3 shell on the same file.
-          let id = nextID
-          nextID += 1
-          let process = Process()
-          process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-          process.arguments = [
-            path,
-            "PRAGMA busy_timeout = 5000; INSERT INTO entries (id, amount, bucket) VALUES (\(id), \(step), 1); "
-              + "UPDATE entries SET bucket = 2 WHERE id = (SELECT min(id) FROM entries);",
-          ]
-          try process.run()
-          process.waitUntilExit()
-          #expect(process.terminationStatus == 0)
+          try await group.waitForAll()
         }
-        if step % 30 == 29 { try await settle(checks, seed: seed, step: step) }
+        try await settle(checks, seed: seed, step: (round + 1) * 36)
       }
-      try await settle(checks, seed: seed, step: 120)
+    }
+  }
+
+  /// One random piece of work: an insert, update or delete, a rolled-back savepoint or
+  /// transaction, or a commit by the `sqlite3` shell.
+  private static func randomStep(
+    database: DatabasePool, path: String, random: inout SplitMix64, nextID: inout Int, step: Int
+  ) async throws {
+    let existing = try await database.read { db in try Int.fetchAll(db, sql: "SELECT id FROM entries") }
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0...2:
+      let rows = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        defer { nextID += 1 }
+        return Entry(
+          id: nextID, amount: Int.random(in: -50...50, using: &random),
+          bucket: Int.random(in: 0...2, using: &random))
+      }
+      try await database.write { db in try Entry.insert { rows }.execute(db) }
+    case 3, 4:
+      guard let id = existing.randomElement(using: &random) else { return }
+      let amount = Int.random(in: -50...50, using: &random)
+      try await database.write { db in try Entry.find(id).update { $0.amount = amount }.execute(db) }
+    case 5:
+      guard let id = existing.randomElement(using: &random) else { return }
+      try await database.write { db in try Entry.find(id).delete().execute(db) }
+    case 6:
+      // A savepoint rolled back inside a committed transaction: only the outer work shows.
+      let kept = Entry(id: nextID, amount: 7, bucket: 1)
+      let dropped = Entry(id: nextID + 1, amount: 9, bucket: 1)
+      nextID += 2
+      try await database.write { db in
+        try Entry.insert { kept }.execute(db)
+        try db.inSavepoint {
+          try Entry.insert { dropped }.execute(db)
+          return .rollback
+        }
+      }
+    case 7:
+      // A whole transaction rolled back.
+      let doomed = Entry(id: nextID, amount: 1, bucket: 1)
+      nextID += 1
+      _ = try? await database.write { db in
+        try Entry.insert { doomed }.execute(db)
+        throw CancellationError()
+      }
+    default:
+      // Another process commits: the sqlite3 shell on the same file.
+      let id = nextID
+      nextID += 1
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+      process.arguments = [
+        path,
+        "PRAGMA busy_timeout = 5000; INSERT INTO entries (id, amount, bucket) VALUES (\(id), \(step), 1); "
+          + "UPDATE entries SET bucket = 2 WHERE id = (SELECT min(id) FROM entries);",
+      ]
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
     }
   }
 
