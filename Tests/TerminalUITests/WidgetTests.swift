@@ -222,4 +222,26 @@ struct WidgetTests {
     let cramped = screen(HelpOverlay(sections: keymap.helpSections()), width: 34, height: 6)
     #expect(cramped.split(separator: "\n")[2].contains("…"))
   }
+
+  @Test func helpFlowsIntoColumnsOrScrolls() {
+    let sections = [
+      HelpSection(
+        title: "Move",
+        entries: [
+          HelpEntry(keys: ["j"], description: "Next"), HelpEntry(keys: ["k"], description: "Previous"),
+        ]),
+      HelpSection(title: "App", entries: [HelpEntry(keys: ["q"], description: "Quit")]),
+    ]
+    // Six lines in one column need ten rows; in eight they go side by side.
+    let columns = screen(HelpOverlay(sections: sections), width: 40, height: 8).split(separator: "\n")
+    #expect(columns[1] == "     │ Move          App         │")
+    #expect(columns[2] == "     │ j  Next       q  Quit     │")
+    #expect(columns[3] == "     │ k  Previous               │")
+    // Too narrow for columns: one column, scrolled.
+    let scrolled = screen(HelpOverlay(sections: sections, footer: "Esc", scroll: 2), width: 20, height: 7)
+      .split(separator: "\n").map(String.init)
+    #expect(scrolled[1] == "  │ k  Previous │")
+    #expect(scrolled[3] == "  │ …           │")
+    #expect(HelpOverlay(sections: sections).lineCount == 6)
+  }
 }
