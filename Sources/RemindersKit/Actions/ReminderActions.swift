@@ -1,0 +1,169 @@
+import Foundation
+import SQLiteData
+
+// Reminders: save (create or edit, with tags), complete, flag, delete, move by hand. Each is one
+// undo step.
+
+extension Database {
+  /// Creates a reminder (when `draft.id` is nil or names no reminder) or edits one, and makes
+  /// its tags exactly `tags` (titles, with or without `#`; missing tags are created), in one
+  /// transaction. Editing changes what the form edits (title, notes, due date, flag, priority,
+  /// list) and leaves its status and position alone. Returns the saved reminder.
+  @discardableResult
+  public func saveReminder(_ draft: Reminder.Draft, tags: [String] = []) throws -> Reminder {
+    var draft = draft
+    draft.title = cleanTitle(draft.title)
+    guard !draft.title.isEmpty else { throw ActionError.emptyTitle("A reminder") }
+    guard try RemindersList.find(draft.remindersListID).fetchCount(self) > 0 else {
+      throw ActionError.listNotFound
+    }
+    var tagTitles: [String] = []
+    for title in tags {
+      let title = try Tag.normalizedTitle(title)
+      if !tagTitles.contains(where: { $0.caseInsensitiveCompare(title) == .orderedSame }) {
+        tagTitles.append(title)
+      }
+    }
+    let existing = try draft.id.flatMap { try Reminder.find($0).fetchOne(self) }
+    let label = existing.map { "Edit \(quoted($0.title))" } ?? "New Reminder \(quoted(draft.title))"
+    return try undoable(label) {
+      let id = try Reminder.insert { draft }
+        .onConflict({ [$0.id] }) {
+          $0.dueDate = $1.dueDate
+          $0.isFlagged = $1.isFlagged
+          $0.notes = $1.notes
+          $0.priority = $1.priority
+          $0.remindersListID = $1.remindersListID
+          $0.title = $1.title
+        }
+        .returning(\.id)
+        .fetchOne(self)
+      guard let id else { throw ActionError.reminderNotFound }
+      try replaceTags(of: id, with: tagTitles)
+      guard let reminder = try Reminder.find(id).fetchOne(self) else { throw ActionError.reminderNotFound }
+      return reminder
+    }
+  }
+
+  /// Gives a reminder exactly these tags, creating missing ones; tags it keeps are not touched.
+  private func replaceTags(of id: Reminder.ID, with titles: [String]) throws {
+    for title in titles { try Tag.insert { Tag(title: title) }.onConflictDoNothing().execute(self) }
+    // The tags' own spelling, so that "Work" given for an existing "work" links "work".
+    let saved = try titles.compactMap { try Tag.find($0).select(\.title).fetchOne(self) }
+    try ReminderTag
+      .where { $0.reminderID.eq(id) && $0.tagID.notIn(saved) }
+      .delete()
+      .execute(self)
+    let current = Set(try ReminderTag.where { $0.reminderID.eq(id) }.select(\.tagID).fetchAll(self))
+    let added = saved.filter { !current.contains($0) }
+    guard !added.isEmpty else { return }
+    try ReminderTag.insert {
+      for title in added { ReminderTag.Draft(reminderID: id, tagID: title) }
+    }
+    .execute(self)
+  }
+
+  /// Ticks an incomplete reminder (it is completing, then completed after its grace period) or
+  /// unticks a completing or completed one. Returns its new status.
+  @discardableResult
+  public func toggleCompletion(_ id: Reminder.ID) throws -> Reminder.Status {
+    guard let reminder = try Reminder.find(id).fetchOne(self) else { throw ActionError.reminderNotFound }
+    let status: Reminder.Status = reminder.status == .incomplete ? .completing : .incomplete
+    let label =
+      status == .completing
+      ? "Complete \(quoted(reminder.title))" : "Mark \(quoted(reminder.title)) Incomplete"
+    try undoable(label) {
+      try Reminder.find(id).update { $0.status = status }.execute(self)
+    }
+    return status
+  }
+
+  /// Flags or unflags a reminder. Returns whether it is now flagged.
+  @discardableResult
+  public func toggleFlag(_ id: Reminder.ID) throws -> Bool {
+    guard let reminder = try Reminder.find(id).fetchOne(self) else { throw ActionError.reminderNotFound }
+    let label = reminder.isFlagged ? "Unflag \(quoted(reminder.title))" : "Flag \(quoted(reminder.title))"
+    try undoable(label) {
+      try Reminder.find(id).update { $0.isFlagged = !reminder.isFlagged }.execute(self)
+    }
+    return !reminder.isFlagged
+  }
+
+  /// Deletes reminders (with their tags' links). Returns how many were deleted.
+  @discardableResult
+  public func deleteReminders(_ ids: [Reminder.ID]) throws -> Int {
+    let titles = try Reminder.find(ids).select(\.title).fetchAll(self)
+    guard !titles.isEmpty else { throw ActionError.reminderNotFound }
+    let label = titles.count == 1 ? "Delete \(quoted(titles[0]))" : "Delete \(titles.count) Reminders"
+    try undoable(label) {
+      try Reminder.find(ids).delete().execute(self)
+    }
+    return titles.count
+  }
+
+  /// Moves a reminder one row up or down on a detail screen, as the screen shows it now. The
+  /// screen switches to manual order, and the rows' positions are rewritten (in one `CASE`
+  /// update) so that manual order is the order seen, with the move made. Completed reminders
+  /// stay below the others. Returns false when the row cannot move that way.
+  @discardableResult
+  public func moveReminder(_ id: Reminder.ID, _ direction: MoveDirection, in kind: DetailKind) throws -> Bool
+  {
+    let settings = try kind.settings.fetchOne(self) ?? kind.defaultSettings
+    let rows = try kind.visibleOrder(ordering: settings.ordering, showCompleted: settings.showCompleted)
+      .fetchAll(self)
+    guard let index = rows.firstIndex(where: { $0.0 == id }) else { throw ActionError.reminderNotFound }
+    let target = index + direction.offset
+    guard rows.indices.contains(target), rows[target].2 == rows[index].2 else { return false }
+    var order = rows.map(\.0)
+    order.swapAt(index, target)
+    let current = Dictionary(rows.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+    let positions = Positions.reassign(order: order, current: current)
+    let title = try Reminder.find(id).select(\.title).fetchOne(self) ?? ""
+    try undoable("Move \(quoted(title)) \(direction.name)") {
+      if settings.ordering != .manual {
+        var manual = settings
+        manual.ordering = .manual
+        try saveSettings(manual)
+      }
+      guard !positions.isEmpty else { return }
+      try Reminder
+        .where { $0.id.in(Array(positions.keys)) }
+        .update {
+          $0.position = Positions.positionCase(Reminder.columns.id, Reminder.columns.position, positions)
+        }
+        .execute(self)
+    }
+    return true
+  }
+}
+
+extension DatabaseWriter {
+  /// ``Database/saveReminder(_:tags:)`` in its own transaction.
+  @discardableResult
+  public func saveReminder(_ draft: Reminder.Draft, tags: [String] = []) throws -> Reminder {
+    try write { try $0.saveReminder(draft, tags: tags) }
+  }
+
+  /// ``Database/toggleCompletion(_:)`` in its own transaction.
+  @discardableResult
+  public func toggleCompletion(_ id: Reminder.ID) throws -> Reminder.Status {
+    try write { try $0.toggleCompletion(id) }
+  }
+
+  /// ``Database/toggleFlag(_:)`` in its own transaction.
+  @discardableResult
+  public func toggleFlag(_ id: Reminder.ID) throws -> Bool { try write { try $0.toggleFlag(id) } }
+
+  /// ``Database/deleteReminders(_:)`` in its own transaction.
+  @discardableResult
+  public func deleteReminders(_ ids: [Reminder.ID]) throws -> Int {
+    try write { try $0.deleteReminders(ids) }
+  }
+
+  /// ``Database/moveReminder(_:_:in:)`` in its own transaction.
+  @discardableResult
+  public func moveReminder(_ id: Reminder.ID, _ direction: MoveDirection, in kind: DetailKind) throws -> Bool
+  {
+    try write { try $0.moveReminder(id, direction, in: kind) }
+  }
+}

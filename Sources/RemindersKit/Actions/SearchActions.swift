@@ -1,0 +1,25 @@
+import Foundation
+import SQLiteData
+
+extension Database {
+  /// Deletes the completed reminders among a search's matches that are old enough (see
+  /// ``Search/clearable(_:olderThan:)``). Returns how many were deleted.
+  @discardableResult
+  public func clearCompleted(matching query: SearchQuery, olderThan age: ClearCompletedAge) throws -> Int {
+    let ids = try Search.clearable(query, olderThan: age).select(\.id).fetchAll(self)
+    guard !ids.isEmpty else { return 0 }
+    let label = ids.count == 1 ? "Clear 1 Completed Reminder" : "Clear \(ids.count) Completed Reminders"
+    try undoable(label) {
+      try Reminder.find(ids).delete().execute(self)
+    }
+    return ids.count
+  }
+}
+
+extension DatabaseWriter {
+  /// ``Database/clearCompleted(matching:olderThan:)`` in its own transaction.
+  @discardableResult
+  public func clearCompleted(matching query: SearchQuery, olderThan age: ClearCompletedAge) throws -> Int {
+    try write { try $0.clearCompleted(matching: query, olderThan: age) }
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SQLiteData
+
+/// Opens and prepares the app's database: connections configured, schema migrated, and the
+/// writing connection given its temporary triggers, its undo log and the completion function.
+///
+///     prepareDependencies { $0.defaultDatabase = try! AppDatabase.open(path: path) }
+public enum AppDatabase {
+  /// How every connection is opened: foreign keys on (lists cascade to reminders, reminders to
+  /// their tags), and a wait for another process's lock instead of an immediate error.
+  public static var configuration: Configuration {
+    var configuration = Configuration()
+    configuration.foreignKeysEnabled = true
+    configuration.busyTimeout = 5
+    return configuration
+  }
+
+  /// Opens (creating if needed) the database file at `path` and prepares it. The folder is
+  /// created if missing.
+  public static func open(
+    path: String, scheduler: any CompletionScheduler = LiveCompletionScheduler()
+  ) throws -> DatabasePool {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty, !path.hasPrefix("file:") {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    let pool = try DatabasePool(path: path, configuration: configuration)
+    do {
+      try prepare(pool, scheduler: scheduler)
+    } catch {
+      pool.close()
+      throw error
+    }
+    return pool
+  }
+
+  /// A prepared private database in memory: for tests and previews.
+  public static func inMemory(
+    scheduler: any CompletionScheduler = LiveCompletionScheduler()
+  ) throws -> DatabaseQueue {
+    let queue = try DatabaseQueue(configuration: configuration)
+    try prepare(queue, scheduler: scheduler)
+    return queue
+  }
+
+  /// Migrates the schema, completes reminders left completing when the app last stopped, and
+  /// installs on the writing connection the triggers (positions, default list, search index,
+  /// completing grace), the undo log, and the function that schedules completions on
+  /// `scheduler`. Safe to call again on the same writer.
+  public static func prepare(
+    _ writer: any DatabaseWriter, scheduler: any CompletionScheduler = LiveCompletionScheduler()
+  ) throws {
+    try Migrations.migrate(writer)
+    let grace = CompletionGrace(writer: writer, scheduler: scheduler)
+    try writer.writeWithoutTransaction { db in
+      try db.add(function: grace.function)
+      try UndoLog.create(db)
+      try Triggers.create(db)
+    }
+    try writer.write { db in try CompletionGrace.completeNow(db) }
+  }
+
+  /// The names of the app's migrations, in order.
+  public static var migrationIdentifiers: [String] { Migrations.migrator().migrationIdentifiers }
+}

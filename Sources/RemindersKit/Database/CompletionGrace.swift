@@ -1,0 +1,76 @@
+import Foundation
+import SQLiteData
+
+extension Reminder {
+  /// How long a ticked reminder stays "completing" (and can be unticked) before it is completed.
+  public static let completionGracePeriod: TimeInterval = 5
+}
+
+/// The `reminders_complete_later(id)` SQL function: the completing trigger calls it with the
+/// reminder's id, and it schedules the write that completes the reminder when the grace period
+/// ends. Ticking the same reminder again restarts its period; the write changes nothing if the
+/// reminder was unticked (or deleted) meanwhile.
+final class CompletionGrace: @unchecked Sendable {
+  static let functionName = "reminders_complete_later"
+
+  private let scheduler: any CompletionScheduler
+  private weak var writer: (any DatabaseWriter)?
+  private let lock = NSLock()
+  /// The latest scheduling of each reminder, so that an earlier one that falls due does nothing.
+  private var generations: [UUID: Int] = [:]
+  private var nextGeneration = 0
+
+  init(writer: any DatabaseWriter, scheduler: any CompletionScheduler) {
+    self.writer = writer
+    self.scheduler = scheduler
+  }
+
+  var function: DatabaseFunction {
+    DatabaseFunction(Self.functionName, argumentCount: 1) { [self] arguments in
+      guard case .text(let text) = arguments[0], let id = UUID(uuidString: text) else {
+        throw DatabaseError(
+          resultCode: .SQLITE_MISMATCH,
+          message: "\(Self.functionName) needs a reminder id (text UUID), got \(arguments[0])")
+      }
+      schedule(id)
+      return nil
+    }
+  }
+
+  private func schedule(_ id: UUID) {
+    let generation = lock.withLock {
+      nextGeneration += 1
+      generations[id] = nextGeneration
+      return nextGeneration
+    }
+    scheduler.schedule(after: Reminder.completionGracePeriod) { [weak self] in
+      self?.complete(id, generation: generation)
+    }
+  }
+
+  private func complete(_ id: UUID, generation: Int) {
+    let isLatest = lock.withLock {
+      guard generations[id] == generation else { return false }
+      generations[id] = nil
+      return true
+    }
+    guard isLatest, let writer else { return }
+    withErrorReporting("Completing a reminder after its grace period") {
+      try writer.write { db in try Self.completeNow(db, where: { $0.id.eq(id) }) }
+    }
+  }
+
+  /// Completes reminders still completing: after the grace period, or at launch for those left
+  /// completing when the app last stopped.
+  static func completeNow(
+    _ db: Database,
+    where condition: (Reminder.TableColumns) -> SQLQueryExpression<Bool> = { _ in
+      SQLQueryExpression("1")
+    }
+  ) throws {
+    try Reminder
+      .where { condition($0) && $0.status.eq(Reminder.Status.completing) }
+      .update { $0.status = Reminder.Status.completed }
+      .execute(db)
+  }
+}

@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+
+/// Runs work after a delay: how a ticked reminder becomes completed when its grace period ends.
+/// The app uses ``LiveCompletionScheduler``; tests use ``ManualCompletionScheduler`` and move
+/// its clock by hand.
+public protocol CompletionScheduler: Sendable {
+  /// Runs `work` once, `delay` seconds from now, on any thread.
+  func schedule(after delay: TimeInterval, _ work: @escaping @Sendable () -> Void)
+}
+
+/// Runs work on a background queue after the real delay.
+public struct LiveCompletionScheduler: CompletionScheduler {
+  public init() {}
+
+  public func schedule(after delay: TimeInterval, _ work: @escaping @Sendable () -> Void) {
+    DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: work)
+  }
+}
+
+/// A scheduler whose clock moves only when told: ``advance(by:)`` runs the work that falls due,
+/// in order, on the calling thread.
+public final class ManualCompletionScheduler: CompletionScheduler, @unchecked Sendable {
+  private let lock = NSLock()
+  private var now: TimeInterval = 0
+  private var sequence = 0
+  private var pending: [(due: TimeInterval, sequence: Int, work: @Sendable () -> Void)] = []
+
+  public init() {}
+
+  public func schedule(after delay: TimeInterval, _ work: @escaping @Sendable () -> Void) {
+    lock.withLock {
+      sequence += 1
+      pending.append((now + max(0, delay), sequence, work))
+    }
+  }
+
+  /// How many runs are waiting.
+  public var pendingCount: Int { lock.withLock { pending.count } }
+
+  /// Moves the clock forward and runs, in due order, the work that is due by then (including work
+  /// scheduled by that work, when it falls due in time).
+  public func advance(by interval: TimeInterval) {
+    let target = lock.withLock { now + interval }
+    while let next = takeNext(dueBy: target) { next() }
+    lock.withLock { now = target }
+  }
+
+  private func takeNext(dueBy target: TimeInterval) -> (@Sendable () -> Void)? {
+    lock.withLock {
+      guard
+        let index = pending.indices
+          .filter({ pending[$0].due <= target })
+          .min(by: { (pending[$0].due, pending[$0].sequence) < (pending[$1].due, pending[$1].sequence) })
+      else { return nil }
+      let item = pending.remove(at: index)
+      now = max(now, item.due)
+      return item.work
+    }
+  }
+}

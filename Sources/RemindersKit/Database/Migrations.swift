@@ -1,0 +1,158 @@
+import SQLiteData
+
+/// The schema, as named migrations. Each one can run over tables that already exist (a file made
+/// by the seeds' Reminders example has the same tables), so it only adds what is missing.
+enum Migrations {
+  /// Every migration of this app starts with this, so that migrations recorded by another program
+  /// sharing the file (the seeds' example records its own) can be told from a newer version of
+  /// this one.
+  static let prefix = "Reminders "
+
+  static let createTables = prefix + "1: create lists, reminders and tags"
+  static let createSearchIndex = prefix + "2: create the search index"
+  static let createIndexes = prefix + "3: create indexes for foreign keys and live counts"
+  static let createScreenSettings = prefix + "4: create per-screen settings"
+
+  /// The migrator for the app's database. `foreignIdentifiers` are migrations recorded in the file
+  /// by another program: they are registered (as already applied) so that the file opens.
+  static func migrator(foreignIdentifiers: [String] = []) -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    for identifier in foreignIdentifiers { migrator.registerMigration(identifier) { _ in } }
+    migrator.registerMigration(createTables) { db in
+      try #sql(
+        """
+        CREATE TABLE IF NOT EXISTS "remindersLists" (
+          "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+          "color" INTEGER NOT NULL ON CONFLICT REPLACE DEFAULT \(raw: RemindersList.defaultColor),
+          "position" INTEGER NOT NULL ON CONFLICT REPLACE DEFAULT 0,
+          "title" TEXT NOT NULL ON CONFLICT REPLACE DEFAULT ''
+        ) STRICT
+        """
+      )
+      .execute(db)
+      try #sql(
+        """
+        CREATE TABLE IF NOT EXISTS "remindersListAssets" (
+          "remindersListID" TEXT PRIMARY KEY NOT NULL
+            REFERENCES "remindersLists"("id") ON DELETE CASCADE,
+          "coverImage" BLOB
+        ) STRICT
+        """
+      )
+      .execute(db)
+      try #sql(
+        """
+        CREATE TABLE IF NOT EXISTS "reminders" (
+          "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+          "dueDate" TEXT,
+          "isFlagged" INTEGER NOT NULL ON CONFLICT REPLACE DEFAULT 0,
+          "notes" TEXT NOT NULL ON CONFLICT REPLACE DEFAULT '',
+          "position" INTEGER NOT NULL ON CONFLICT REPLACE DEFAULT 0,
+          "priority" INTEGER,
+          "remindersListID" TEXT NOT NULL REFERENCES "remindersLists"("id") ON DELETE CASCADE,
+          "status" INTEGER NOT NULL DEFAULT 0,
+          "title" TEXT NOT NULL ON CONFLICT REPLACE DEFAULT ''
+        ) STRICT
+        """
+      )
+      .execute(db)
+      try #sql(
+        """
+        CREATE TABLE IF NOT EXISTS "tags" (
+          "title" TEXT NOT NULL PRIMARY KEY COLLATE NOCASE
+        ) STRICT
+        """
+      )
+      .execute(db)
+      try #sql(
+        """
+        CREATE TABLE IF NOT EXISTS "remindersTags" (
+          "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+          "reminderID" TEXT NOT NULL REFERENCES "reminders"("id") ON DELETE CASCADE,
+          "tagID" TEXT NOT NULL REFERENCES "tags"("title") ON DELETE CASCADE ON UPDATE CASCADE
+        ) STRICT
+        """
+      )
+      .execute(db)
+    }
+    migrator.registerMigration(createSearchIndex) { db in
+      try #sql(
+        """
+        CREATE VIRTUAL TABLE IF NOT EXISTS "reminderTexts" USING fts5(
+          "title", "notes", "tags", tokenize = 'trigram'
+        )
+        """
+      )
+      .execute(db)
+      // A file made without the index (or by a program that did not keep it) gets it rebuilt from
+      // the reminders, so that search finds what is already there.
+      try ReminderText.delete().execute(db)
+      try #sql(
+        """
+        INSERT INTO "reminderTexts" ("rowid", "title", "notes", "tags")
+        SELECT \(Reminder.rowid), \(Reminder.title), \(Reminder.columns.searchableNotes),
+          \(Reminder.columns.tagsText)
+        FROM \(Reminder.self)
+        """
+      )
+      .execute(db)
+    }
+    migrator.registerMigration(createIndexes) { db in
+      // Foreign keys: the cascades look rows up by them. The list's index also counts its
+      // incomplete reminders without reading the table.
+      try #sql(
+        """
+        CREATE INDEX IF NOT EXISTS "reminders_remindersListID_status"
+        ON "reminders" ("remindersListID", "status")
+        """
+      )
+      .execute(db)
+      try #sql(
+        """
+        CREATE INDEX IF NOT EXISTS "remindersTags_reminderID_tagID"
+        ON "remindersTags" ("reminderID", "tagID")
+        """
+      )
+      .execute(db)
+      try #sql(#"CREATE INDEX IF NOT EXISTS "remindersTags_tagID" ON "remindersTags" ("tagID")"#).execute(db)
+      // Today, scheduled, past due and all: ranges of (status, dueDate).
+      try #sql(
+        #"CREATE INDEX IF NOT EXISTS "reminders_status_dueDate" ON "reminders" ("status", "dueDate")"#
+      )
+      .execute(db)
+      // Flagged: the few flagged reminders, by status.
+      try #sql(
+        """
+        CREATE INDEX IF NOT EXISTS "reminders_flagged_status"
+        ON "reminders" ("status") WHERE "isFlagged"
+        """
+      )
+      .execute(db)
+      // New reminders go after the last: max(position) is read on every insert.
+      try #sql(#"CREATE INDEX IF NOT EXISTS "reminders_position" ON "reminders" ("position")"#).execute(db)
+    }
+    migrator.registerMigration(createScreenSettings) { db in
+      try #sql(
+        """
+        CREATE TABLE IF NOT EXISTS "screenSettings" (
+          "screen" TEXT PRIMARY KEY NOT NULL,
+          "ordering" TEXT NOT NULL ON CONFLICT REPLACE DEFAULT 'dueDate',
+          "showCompleted" INTEGER NOT NULL ON CONFLICT REPLACE DEFAULT 0
+        ) STRICT
+        """
+      )
+      .execute(db)
+    }
+    return migrator
+  }
+
+  /// Applies the app's pending migrations. Migrations that another program recorded in the file
+  /// are left alone; one of this app's that this version does not know means a newer version
+  /// wrote the file, and the migrator refuses it with an error that says so.
+  static func migrate(_ writer: any DatabaseWriter) throws {
+    let known = Set(migrator().migrationIdentifiers)
+    let recorded = try writer.read { db in try migrator().appliedIdentifiers(db) }
+    let foreign = recorded.filter { !$0.hasPrefix(prefix) && !known.contains($0) }.sorted()
+    try migrator(foreignIdentifiers: foreign).migrate(writer)
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import SQLiteData
+
+extension DetailKind {
+  /// The reminders the screen is about, whatever their status: today's, the flagged ones, a
+  /// list's, those with any of the tags.
+  public func matches(_ reminder: Reminder.TableColumns) -> SQLQueryExpression<Bool> {
+    switch self {
+    case .smart(.today):
+      SQLQueryExpression(reminder.isDueToday.queryFragment)
+    case .smart(.scheduled):
+      reminder.dueDate.isNot(nil)
+    case .smart(.all):
+      SQLQueryExpression("1")
+    case .smart(.flagged):
+      SQLQueryExpression(reminder.isFlagged.queryFragment)
+    case .smart(.completed):
+      SQLQueryExpression(reminder.isCompleted.queryFragment)
+    case .list(let id):
+      reminder.remindersListID.eq(id)
+    case .tags(let tags):
+      reminder.id.in(ReminderTag.where { $0.tagID.in(tags) }.select(\.reminderID))
+    }
+  }
+
+  /// The rows the screen shows with these settings: its reminders in the chosen order, completed
+  /// ones last, or without them when they are hidden.
+  ///
+  ///     @FetchAll(DetailKind.list(id).rows(settings)) var rows
+  public func rows(_ settings: ScreenSettings) -> Select<ReminderRow, Reminder, RemindersList> {
+    rows(ordering: settings.ordering, showCompleted: settings.showCompleted)
+  }
+
+  /// The rows the screen shows in `ordering`, with or without completed reminders.
+  public func rows(ordering: ScreenSettings.Ordering, showCompleted: Bool)
+    -> Select<ReminderRow, Reminder, RemindersList>
+  {
+    let showsCompleted = showCompleted || showsOnlyCompleted
+    return ReminderRow.select(
+      where: { reminder in
+        showsCompleted ? matches(reminder) : matches(reminder) && !reminder.isSettledCompleted
+      },
+      ordering: ordering)
+  }
+
+  /// The screen's reminders in the order it shows them, as (id, position, is completed at the
+  /// bottom): what moving a row by hand reorders.
+  func visibleOrder(ordering: ScreenSettings.Ordering, showCompleted: Bool)
+    -> Select<(UUID, Int, Bool), Reminder, RemindersList>
+  {
+    let showsCompleted = showCompleted || showsOnlyCompleted
+    return ReminderRow.ordered(
+      where: { reminder in
+        showsCompleted ? matches(reminder) : matches(reminder) && !reminder.isSettledCompleted
+      },
+      ordering: ordering
+    )
+    .select { reminder, _ in (reminder.id, reminder.position, reminder.isSettledCompleted) }
+  }
+
+  /// The screen's saved settings, or nil before any are saved (use ``defaultSettings`` then):
+  /// `@FetchOne(kind.settings) var settings: ScreenSettings?`.
+  public var settings: Select<ScreenSettings, ScreenSettings, ()> {
+    ScreenSettings.find(settingsKey)
+  }
+
+  /// How many of the screen's reminders are completed: the header's "N Completed".
+  public var completedCount: Select<Int, Reminder, ()> {
+    Reminder.where { matches($0) && $0.isCompleted }.count()
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What the user typed in search, split into words to find and `#tag` tokens to filter by.
+///
+/// `"milk #someday"` finds reminders whose title, notes or tags contain "milk" and that have the
+/// tag "someday". While a `#tag` is being typed (the text ends inside it), ``partialTag`` holds
+/// it for suggestions.
+public struct SearchQuery: Hashable, Sendable {
+  /// Words to find, each anywhere in the title, notes or tags (all of them must be found).
+  public var terms: [String]
+  /// Tag titles (without `#`) the reminders must all have.
+  public var tags: [String]
+  /// The `#tag` being typed at the end of the text, without `#`, when the text does not end
+  /// with a space.
+  public var partialTag: String?
+
+  public init(_ text: String) {
+    var terms: [String] = []
+    var tags: [String] = []
+    let tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    for token in tokens {
+      if token.hasPrefix("#") {
+        let tag = String(token.dropFirst())
+        if !tag.isEmpty { tags.append(tag) }
+      } else {
+        terms.append(token)
+      }
+    }
+    self.terms = terms
+    self.tags = tags
+    if let last = tokens.last, last.hasPrefix("#"), let final = text.last, !final.isWhitespace {
+      partialTag = String(last.dropFirst())
+    } else {
+      partialTag = nil
+    }
+  }
+
+  /// Whether there is nothing to search for.
+  public var isEmpty: Bool { terms.isEmpty && tags.isEmpty }
+
+  /// The words the full-text index can find: a trigram index needs three characters.
+  var indexedTerms: [String] { terms.filter { $0.unicodeScalars.count >= 3 } }
+
+  /// The words too short for the index, found with LIKE instead.
+  var shortTerms: [String] { terms.filter { $0.unicodeScalars.count < 3 } }
+
+  /// The FTS5 query for the indexed words: each a quoted phrase (quotes doubled), all required.
+  /// Quoting makes every character literal, so no text can be an FTS5 syntax error.
+  var matchPattern: String? {
+    let phrases = indexedTerms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    return phrases.isEmpty ? nil : phrases.joined(separator: " AND ")
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import SQLiteData
+
+/// What undo or redo did: the step's label, for the status line.
+public struct UndoOutcome: Hashable, Sendable {
+  public enum Direction: Hashable, Sendable {
+    case undo
+    case redo
+  }
+
+  public var direction: Direction
+  /// The action's label: `Complete “Groceries”`.
+  public var label: String
+
+  /// `Undid Complete “Groceries”` or `Redid Complete “Groceries”`.
+  public var message: String {
+    switch direction {
+    case .undo: "Undid \(label)"
+    case .redo: "Redid \(label)"
+    }
+  }
+}
+
+/// The labels of the steps undo and redo would reverse next, nil when there are none.
+public struct UndoAvailability: Hashable, Sendable {
+  public var undoLabel: String?
+  public var redoLabel: String?
+
+  public var canUndo: Bool { undoLabel != nil }
+  public var canRedo: Bool { redoLabel != nil }
+}
+
+/// The undo and redo stacks of the writing connection (see `UndoLog`).
+public enum UndoHistory {
+  /// How many steps undo keeps; older ones are forgotten.
+  public static let limit = 200
+}
+
+extension Database {
+  /// Runs `body` as one undo step labelled `label`: every change it makes (with what cascades and
+  /// triggers do) is undone together. A new step clears redo; a step that changes nothing is not
+  /// kept. Inside another step it is part of that step. On a connection without the undo
+  /// triggers (not prepared by ``AppDatabase``), it only runs `body`.
+  @discardableResult
+  public func undoable<T>(_ label: String, _ body: () throws -> T) throws -> T {
+    guard try hasUndoLog(), try recordingStep() == nil else { return try body() }
+    var result: T?
+    try inSavepoint {
+      let step = try newStep(isRedo: false, label: label)
+      try setRecording(step: step, isReplaying: false)
+      result = try body()
+      try setRecording(step: nil, isReplaying: false)
+      if try stepIsEmpty(step) {
+        try deleteSteps(#""id" = ?"#, [step])
+      } else {
+        try deleteSteps(#""isRedo" = 1"#, [])
+        let stale = try Int.fetchAll(
+          self, sql: #"SELECT "id" FROM "undoSteps" WHERE "isRedo" = 0 ORDER BY "id" DESC LIMIT -1 OFFSET ?"#,
+          arguments: [UndoHistory.limit])
+        for id in stale { try deleteSteps(#""id" = ?"#, [id]) }
+      }
+      return .commit
+    }
+    return result!
+  }
+
+  /// Reverses the last step, recording its reverse for redo. Nil when there is nothing to undo.
+  public func undo() throws -> UndoOutcome? { try replay(fromRedo: false) }
+
+  /// Makes the last undone step again. Nil when there is nothing to redo.
+  public func redo() throws -> UndoOutcome? { try replay(fromRedo: true) }
+
+  /// What undo and redo would reverse next.
+  public func undoAvailability() throws -> UndoAvailability {
+    guard try hasUndoLog() else { return UndoAvailability() }
+    let undo = try String.fetchOne(
+      self, sql: #"SELECT "label" FROM "undoSteps" WHERE "isRedo" = 0 ORDER BY "id" DESC LIMIT 1"#)
+    let redo = try String.fetchOne(
+      self, sql: #"SELECT "label" FROM "undoSteps" WHERE "isRedo" = 1 ORDER BY "id" DESC LIMIT 1"#)
+    return UndoAvailability(undoLabel: undo, redoLabel: redo)
+  }
+
+  /// Replays the inverses of the newest undo (or redo) step in reverse order, in one savepoint,
+  /// recording what that does as the newest step of the other stack.
+  private func replay(fromRedo: Bool) throws -> UndoOutcome? {
+    guard try hasUndoLog() else { return nil }
+    var outcome: UndoOutcome?
+    try inSavepoint {
+      guard
+        let row = try Row.fetchOne(
+          self, sql: #"SELECT "id", "label" FROM "undoSteps" WHERE "isRedo" = ? ORDER BY "id" DESC LIMIT 1"#,
+          arguments: [fromRedo]),
+        case .integer(let step) = row[0], case .text(let label) = row[1]
+      else { return .commit }
+      let statements = try String.fetchAll(
+        self, sql: #"SELECT "sql" FROM "undoLog" WHERE "step" = ? ORDER BY "id" DESC"#, arguments: [step])
+      let reverse = try newStep(isRedo: !fromRedo, label: label)
+      // Rows come back children first (a reminder's tags before the reminder): references are
+      // checked when the transaction commits, when every row is back.
+      try execute(sql: "PRAGMA defer_foreign_keys = ON")
+      try setRecording(step: reverse, isReplaying: true)
+      for sql in statements {
+        // Each inverse is run once: kept out of the statement cache.
+        try makeStatement(sql: sql).execute()
+      }
+      try setRecording(step: nil, isReplaying: false)
+      try deleteSteps(#""id" = ?"#, [Int(step)])
+      if try stepIsEmpty(reverse) { try deleteSteps(#""id" = ?"#, [reverse]) }
+      outcome = UndoOutcome(direction: fromRedo ? .redo : .undo, label: label)
+      return .commit
+    }
+    return outcome
+  }
+
+  // MARK: - State
+
+  private func hasUndoLog() throws -> Bool {
+    try Bool.fetchOne(
+      self, sql: #"SELECT EXISTS (SELECT 1 FROM sqlite_temp_master WHERE "name" = 'undoState')"#) ?? false
+  }
+
+  private func recordingStep() throws -> Int? {
+    try Int.fetchOne(self, sql: #"SELECT "recordingStep" FROM "undoState""#)
+  }
+
+  private func setRecording(step: Int?, isReplaying: Bool) throws {
+    try execute(
+      sql: #"UPDATE "undoState" SET "recordingStep" = ?, "isReplaying" = ?"#, arguments: [step, isReplaying])
+  }
+
+  private func newStep(isRedo: Bool, label: String) throws -> Int {
+    try execute(
+      sql: #"INSERT INTO "undoSteps" ("isRedo", "label") VALUES (?, ?)"#, arguments: [isRedo, label])
+    return Int(lastInsertedRowID)
+  }
+
+  private func stepIsEmpty(_ step: Int) throws -> Bool {
+    try
+      !(Bool.fetchOne(
+        self, sql: #"SELECT EXISTS (SELECT 1 FROM "undoLog" WHERE "step" = ?)"#, arguments: [step]) ?? false)
+  }
+
+  /// Deletes the steps matching `condition`, and their log.
+  private func deleteSteps(_ condition: String, _ arguments: [Int]) throws {
+    let arguments = StatementArguments(arguments.map { $0 as (any DatabaseValueConvertible)? })
+    try execute(
+      sql: #"DELETE FROM "undoLog" WHERE "step" IN (SELECT "id" FROM "undoSteps" WHERE "#
+        + condition + ")", arguments: arguments)
+    try execute(sql: #"DELETE FROM "undoSteps" WHERE "# + condition, arguments: arguments)
+  }
+}
+
+extension DatabaseWriter {
+  /// Undoes the last action in its own transaction: `Undid Complete “Groceries”`.
+  @discardableResult
+  public func undo() throws -> UndoOutcome? { try write { try $0.undo() } }
+
+  /// Redoes the last undone action.
+  @discardableResult
+  public func redo() throws -> UndoOutcome? { try write { try $0.redo() } }
+
+  /// What undo and redo would reverse next.
+  public func undoAvailability() throws -> UndoAvailability {
+    try writeWithoutTransaction { try $0.undoAvailability() }
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SQLiteData
+
+/// SQLite's "automatic undo/redo with triggers", on the writing connection.
+///
+/// Temporary triggers on every table the app keeps write, for each row inserted, updated or
+/// deleted, the SQL that reverses it into `undoLog`, tagged with the step being recorded. Cascades
+/// and triggers write through the same tables, so their effects are recorded too; the search
+/// index is not recorded, because its own triggers rebuild it from the rows undo restores.
+///
+/// The state lives in temporary tables, so it belongs to the connection and takes part in its
+/// transactions: a step whose action fails is rolled back with it.
+enum UndoLog {
+  /// The tables whose changes undo reverses.
+  static let trackedTables = [
+    RemindersList.tableName, RemindersListAsset.tableName, Reminder.tableName, Tag.tableName,
+    ReminderTag.tableName, ScreenSettings.tableName,
+  ]
+
+  /// True unless undo or redo is replaying a step: the triggers that fill in positions or make a
+  /// default list test it, so that restored rows keep their values.
+  static var isNotReplaying: SQLQueryExpression<Bool> {
+    SQLQueryExpression(#"NOT (SELECT "isReplaying" FROM "undoState")"#)
+  }
+
+  static func create(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TEMP TABLE IF NOT EXISTS "undoState" (
+          "recordingStep" INTEGER,
+          "isReplaying" INTEGER NOT NULL DEFAULT 0
+        );
+        INSERT INTO "undoState" ("recordingStep", "isReplaying")
+        SELECT NULL, 0 WHERE NOT EXISTS (SELECT 1 FROM "undoState");
+        CREATE TEMP TABLE IF NOT EXISTS "undoSteps" (
+          "id" INTEGER PRIMARY KEY,
+          "isRedo" INTEGER NOT NULL,
+          "label" TEXT NOT NULL
+        );
+        CREATE TEMP TABLE IF NOT EXISTS "undoLog" (
+          "id" INTEGER PRIMARY KEY,
+          "step" INTEGER NOT NULL,
+          "sql" TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS temp."undoLog_step" ON "undoLog" ("step");
+        """)
+    for table in trackedTables {
+      let columns = try String.fetchAll(
+        db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+      guard !columns.isEmpty else { continue }
+      try db.execute(sql: triggers(table: table, columns: columns))
+    }
+  }
+
+  /// The three triggers that record the inverse of each change to `table`.
+  static func triggers(table: String, columns: [String]) -> String {
+    let name = quoted(table)
+    let text = { (sql: String) in "'" + sql.replacingOccurrences(of: "'", with: "''") + "'" }
+    let recording = #"(SELECT "recordingStep" FROM "undoState")"#
+    let changed = { (column: String) in
+      "old.\(quoted(column)) IS NOT new.\(quoted(column)) COLLATE BINARY"
+    }
+    let setChanged = columns.map { column in
+      "CASE WHEN \(changed(column)) THEN \(text(", \(quoted(column)) = ")) || quote(old.\(quoted(column))) "
+        + "ELSE '' END"
+    }
+    let values = columns.map { "quote(old.\(quoted($0)))" }
+    return """
+      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted("undo_\(table)_insert"))
+      AFTER INSERT ON \(name) WHEN \(recording) IS NOT NULL BEGIN
+        INSERT INTO "undoLog" ("step", "sql")
+        VALUES (\(recording), \(text("DELETE FROM \(name) WHERE rowid = ")) || new.rowid);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted("undo_\(table)_update"))
+      AFTER UPDATE ON \(name)
+      WHEN \(recording) IS NOT NULL AND (\(columns.map(changed).joined(separator: " OR "))) BEGIN
+        INSERT INTO "undoLog" ("step", "sql")
+        VALUES (
+          \(recording),
+          \(text("UPDATE \(name) SET ")) || substr(\(setChanged.joined(separator: " || ")), 3)
+            || \(text(" WHERE rowid = ")) || old.rowid
+        );
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted("undo_\(table)_delete"))
+      BEFORE DELETE ON \(name) WHEN \(recording) IS NOT NULL BEGIN
+        INSERT INTO "undoLog" ("step", "sql")
+        VALUES (
+          \(recording),
+          \(text("INSERT INTO \(name) (rowid, \(columns.map(quoted).joined(separator: ", "))) VALUES ("))
+            || old.rowid || ', ' || \(values.joined(separator: " || ', ' || ")) || ')'
+        );
+      END;
+      """
+  }
+
+  private static func quoted(_ identifier: String) -> String {
+    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
