@@ -32,8 +32,9 @@ public struct Fetch<Value: Sendable>: Sendable {
   ) where Request.Value == Value {
     box = FetchBox(wrappedValue)
     box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
-      animation: animation, fetch: { try request.fetch($0) }, transform: { $0 })
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: AnyHashable(request), fetch: { try request.fetch($0) },
+      transform: { $0 })
   }
 
   /// A value with no request yet: `load` gives it one.
@@ -48,8 +49,9 @@ public struct Fetch<Value: Sendable>: Sendable {
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) async throws -> FetchSubscription where Request.Value == Value {
     try box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
-      animation: animation, fetch: { try request.fetch($0) }, transform: { $0 }
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: AnyHashable(request), fetch: { try request.fetch($0) },
+      transform: { $0 }
     ).get()
     return FetchSubscription { [box] in box.cancel() }
   }

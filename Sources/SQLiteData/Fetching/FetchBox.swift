@@ -56,8 +56,12 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
   /// Observes `fetch` on `database` from now on, replacing the query observed before. The first
   /// value is fetched before this returns; the result says whether it succeeded.
   @discardableResult
+  ///
+  /// With the default scheduler, values with the same `sharingKey` (and fetched type) on the same
+  /// database share one observation.
   func observe<Fetched: Sendable>(
-    database: any DatabaseWriter, scheduler: any ValueObservationScheduler, animation: Animation?,
+    database: any DatabaseWriter, scheduler: (any ValueObservationScheduler)?, animation: Animation?,
+    sharingKey: AnyHashable? = nil,
     fetch: @escaping @Sendable (Database) throws -> Fetched,
     transform: @escaping @Sendable (Fetched) throws -> Value
   ) -> Result<Void, any Error> {
@@ -74,23 +78,31 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
     }
     setLoading(true)
     let firstResult = Locked<Result<Void, any Error>?>(nil)
-    let observation = ValueObservation.tracking(fetch)
-    let cancellable = observation.start(
-      in: database, scheduling: AnyScheduler(scheduler),
-      onError: { [weak self] error in
+    let onError: @Sendable (any Error) -> Void = { [weak self] error in
+      firstResult.setIfNil(.failure(error))
+      self?.setError(error, generation: generation)
+    }
+    let onChange: @Sendable (Fetched) -> Void = { [weak self] fetched in
+      do {
+        let value = try transform(fetched)
+        firstResult.setIfNil(.success(()))
+        self?.set(value, animation: animation, generation: generation)
+      } catch {
         firstResult.setIfNil(.failure(error))
         self?.setError(error, generation: generation)
-      },
-      onChange: { [weak self] fetched in
-        do {
-          let value = try transform(fetched)
-          firstResult.setIfNil(.success(()))
-          self?.set(value, animation: animation, generation: generation)
-        } catch {
-          firstResult.setIfNil(.failure(error))
-          self?.setError(error, generation: generation)
-        }
-      })
+      }
+    }
+    let cancellable: DatabaseCancellable
+    if scheduler == nil, let sharingKey {
+      let key = SharingKey(
+        database: ObjectIdentifier(database), request: sharingKey, fetched: ObjectIdentifier(Fetched.self))
+      cancellable = SharedObservation.subscribe(
+        key: key, database: database, fetch: fetch, onError: onError, onChange: onChange)
+    } else {
+      cancellable = ValueObservation.tracking(fetch).start(
+        in: database, scheduling: AnyScheduler(scheduler ?? .liveValues), onError: onError, onChange: onChange
+      )
+    }
     lock.withLock {
       if self.generation == generation { subscription = cancellable } else { cancellable.cancel() }
     }

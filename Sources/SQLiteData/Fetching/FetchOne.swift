@@ -28,8 +28,9 @@ public struct FetchOne<Value: Sendable>: Sendable {
   ) where Statement.Row == Value {
     box = FetchBox(wrappedValue)
     box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
-      animation: animation, fetch: { try statement.fetchOne($0) }, transform: Self.required)
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: "one:" + statement.fetchKey,
+      fetch: { try statement.fetchOne($0) }, transform: Self.required)
   }
 
   /// An optional value from a query: no row is `nil`.
@@ -39,8 +40,9 @@ public struct FetchOne<Value: Sendable>: Sendable {
   ) where Value == Wrapped?, Statement.Row == Wrapped {
     box = FetchBox(wrappedValue)
     box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
-      animation: animation, fetch: { try statement.fetchOne($0) }, transform: { $0 })
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: "one:" + statement.fetchKey,
+      fetch: { try statement.fetchOne($0) }, transform: { $0 })
   }
 
   /// The first row of a table, or `nil`: `@FetchOne var log: Log?`.
@@ -67,8 +69,9 @@ public struct FetchOne<Value: Sendable>: Sendable {
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) async throws -> FetchSubscription where Statement.Row == Value {
     try box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler ?? .liveValues,
-      animation: animation, fetch: { try statement.fetchOne($0) }, transform: Self.required
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: "one:" + statement.fetchKey,
+      fetch: { try statement.fetchOne($0) }, transform: Self.required
     ).get()
     return FetchSubscription { [box] in box.cancel() }
   }

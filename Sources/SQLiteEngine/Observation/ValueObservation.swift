@@ -57,7 +57,8 @@ public final class DatabaseCancellable: Sendable {
   private let onCancel: @Sendable () -> Void
   private let state = LockedFlag()
 
-  init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+  /// Runs `onCancel` once, on the first `cancel()` or when released.
+  public init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
 
   public func cancel() {
     if state.set() { onCancel() }

@@ -33,6 +33,10 @@ extension ValueObservationScheduler where Self == DispatchQueueScheduler {
   public static func immediate(thenOnQueue queue: DispatchQueue) -> Self {
     DispatchQueueScheduler(queue: queue, deliversInitialValueImmediately: true)
   }
+
+  /// The first value at once on the caller, then later values on the main queue, the main
+  /// actor's executor (where a terminal run loop built on it draws): for models on the main actor.
+  public static var mainActor: Self { .immediate(thenOnQueue: .main) }
 }
 
 extension ValueObservationScheduler where Self == ImmediateScheduler {
