@@ -15,7 +15,11 @@ struct DependencySnapshot: Hashable, Sendable {
 
   /// Runs `body` with the captured dependencies.
   func run<T>(_ body: () throws -> T) rethrows -> T {
-    try withDependencies { $0 = values } operation: { try body() }
+    try withDependencies {
+      $0 = values
+    } operation: {
+      try body()
+    }
   }
 
   static func == (lhs: Self, rhs: Self) -> Bool { true }

@@ -106,7 +106,8 @@ public final class ReminderFormModel {
     let date: Date?
     switch dueDate {
     case .success(let value): date = value
-    case .failure(let error): throw ActionError("The due date \(error.message). Try “tomorrow 5pm” or “2026-03-14”.")
+    case .failure(let error):
+      throw ActionError("The due date \(error.message). Try “tomorrow 5pm” or “2026-03-14”.")
     }
     let draft = Reminder.Draft(
       id: reminderID, dueDate: date, isFlagged: isFlagged, notes: notes, priority: priority,

@@ -81,7 +81,8 @@ public final class SearchModel {
 
   private func load() {
     _value = Fetch(
-      wrappedValue: value, SearchScreenRequest(text: appliedText, showCompleted: showCompleted, dependencies: dependencies),
+      wrappedValue: value,
+      SearchScreenRequest(text: appliedText, showCompleted: showCompleted, dependencies: dependencies),
       database: database)
   }
 }
