@@ -66,7 +66,8 @@ let package = Package(
 
     // The app: its data, actions and screen state (no terminal), its screens, and the command line.
     .target(name: "RemindersKit", dependencies: ["SQLiteData"]),
-    .executableTarget(name: "reminders", dependencies: ["RemindersKit", "SQLiteData"]),
+    .target(name: "RemindersTUI", dependencies: ["RemindersKit", "TerminalUI", "SQLiteData"]),
+    .executableTarget(name: "reminders", dependencies: ["RemindersKit", "RemindersTUI", "SQLiteData"]),
 
     // Test support for users of the library: the `.dependency` trait.
     .target(name: "SQLiteDataTestSupport", dependencies: ["SQLiteData"]),
@@ -80,6 +81,9 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
     .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
+    .testTarget(
+      name: "RemindersTUITests",
+      dependencies: ["RemindersTUI", "RemindersKit", "TerminalUI", "SQLiteDataTestSupport", "reminders"]),
     .testTarget(
       name: "SQLiteQueriesTests",
       dependencies: ["SQLiteQueries", "SQLiteQueriesMacros"],

@@ -1,4 +1,6 @@
 import Foundation
+import RemindersKit
+import RemindersTUI
 import SQLiteData
 
 /// `reminders [--db PATH]`: opens the Reminders database and reports what it holds.
@@ -32,10 +34,10 @@ while let argument = arguments.popFirst() {
 }
 
 do {
-  let existed = FileManager.default.fileExists(atPath: path)
   try DatabaseLocation.prepareFolder(for: path)
-  let database = try DatabasePool(path: path)
-  print(try DatabaseReport(reader: database, wasCreated: !existed).text)
+  let database = try AppDatabase.open(path: path)
+  prepareDependencies { $0.defaultDatabase = database }
+  exit(try await RemindersTerminal.run(database: database))
 } catch {
   FileHandle.standardError.write(Data("reminders: \(error)\n".utf8))
   exit(1)

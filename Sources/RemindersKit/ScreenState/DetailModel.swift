@@ -30,6 +30,9 @@ public final class DetailModel {
         kind: kind, offset: 0, limit: visibleRows + 2 * Self.margin, dependencies: DependencySnapshot()))
   }
 
+  /// Why the rows could not be read, if they could not.
+  public var loadError: (any Error)? { $window.loadError }
+
   /// The screen's order and whether it shows completed reminders.
   public var settings: ScreenSettings { window.settings }
 

@@ -49,6 +49,22 @@ public final class HomeModel {
     try database.deleteTag(id)
   }
 
+  /// Ticks or unticks a reminder, wherever it is shown; returns its new status.
+  @discardableResult
+  public func toggleCompletion(_ id: Reminder.ID) throws -> Reminder.Status {
+    try database.toggleCompletion(id)
+  }
+
+  /// Flags or unflags a reminder; returns whether it is now flagged.
+  @discardableResult
+  public func toggleFlag(_ id: Reminder.ID) throws -> Bool {
+    try database.toggleFlag(id)
+  }
+
+  public func deleteReminder(_ id: Reminder.ID) throws {
+    _ = try database.deleteReminders([id])
+  }
+
   /// Undoes the last change; nil when there was none.
   public func undo() throws -> UndoOutcome? {
     try database.undo()
