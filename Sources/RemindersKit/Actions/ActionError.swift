@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteData
 
 /// Why an action was refused, in words for the status line or standard error: what was wrong
 /// and what to do.
@@ -43,4 +44,13 @@ func quoted(_ title: String) -> String {
 /// A title as it is saved: without surrounding spaces and line breaks.
 func cleanTitle(_ title: String) -> String {
   title.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+extension DatabaseWriter {
+  /// Runs `body` in a write transaction with the caller's dependencies (the date, the calendar,
+  /// new ids) in effect, wherever the writer's queue runs it.
+  func writeAction<T>(_ body: (Database) throws -> T) throws -> T {
+    let values = DependencyValues.current
+    return try write { db in try withDependencies({ $0 = values }) { try body(db) } }
+  }
 }

@@ -141,29 +141,29 @@ extension DatabaseWriter {
   /// ``Database/saveReminder(_:tags:)`` in its own transaction.
   @discardableResult
   public func saveReminder(_ draft: Reminder.Draft, tags: [String] = []) throws -> Reminder {
-    try write { try $0.saveReminder(draft, tags: tags) }
+    try writeAction { try $0.saveReminder(draft, tags: tags) }
   }
 
   /// ``Database/toggleCompletion(_:)`` in its own transaction.
   @discardableResult
   public func toggleCompletion(_ id: Reminder.ID) throws -> Reminder.Status {
-    try write { try $0.toggleCompletion(id) }
+    try writeAction { try $0.toggleCompletion(id) }
   }
 
   /// ``Database/toggleFlag(_:)`` in its own transaction.
   @discardableResult
-  public func toggleFlag(_ id: Reminder.ID) throws -> Bool { try write { try $0.toggleFlag(id) } }
+  public func toggleFlag(_ id: Reminder.ID) throws -> Bool { try writeAction { try $0.toggleFlag(id) } }
 
   /// ``Database/deleteReminders(_:)`` in its own transaction.
   @discardableResult
   public func deleteReminders(_ ids: [Reminder.ID]) throws -> Int {
-    try write { try $0.deleteReminders(ids) }
+    try writeAction { try $0.deleteReminders(ids) }
   }
 
   /// ``Database/moveReminder(_:_:in:)`` in its own transaction.
   @discardableResult
   public func moveReminder(_ id: Reminder.ID, _ direction: MoveDirection, in kind: DetailKind) throws -> Bool
   {
-    try write { try $0.moveReminder(id, direction, in: kind) }
+    try writeAction { try $0.moveReminder(id, direction, in: kind) }
   }
 }

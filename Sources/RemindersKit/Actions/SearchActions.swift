@@ -20,6 +20,6 @@ extension DatabaseWriter {
   /// ``Database/clearCompleted(matching:olderThan:)`` in its own transaction.
   @discardableResult
   public func clearCompleted(matching query: SearchQuery, olderThan age: ClearCompletedAge) throws -> Int {
-    try write { try $0.clearCompleted(matching: query, olderThan: age) }
+    try writeAction { try $0.clearCompleted(matching: query, olderThan: age) }
   }
 }

@@ -7,10 +7,12 @@ import SQLiteData
 extension Database {
   /// Saves a screen's settings, labelled by what changed ("Sort by Title", "Show Completed").
   public func saveSettings(_ settings: ScreenSettings) throws {
-    let previous = try ScreenSettings.find(settings.screen).fetchOne(self)
+    let previous =
+      try ScreenSettings.find(settings.screen).fetchOne(self)
+      ?? DetailKind.defaultSettings(screen: settings.screen)
     var changes: [String] = []
-    if previous?.ordering != settings.ordering { changes.append("Sort by \(settings.ordering.displayName)") }
-    if previous?.showCompleted != settings.showCompleted {
+    if previous.ordering != settings.ordering { changes.append("Sort by \(settings.ordering.displayName)") }
+    if previous.showCompleted != settings.showCompleted {
       changes.append(settings.showCompleted ? "Show Completed" : "Hide Completed")
     }
     try undoable(changes.isEmpty ? "Save View Options" : changes.joined(separator: ", ")) {
@@ -35,16 +37,18 @@ extension Database {
 
 extension DatabaseWriter {
   /// ``Database/saveSettings(_:)`` in its own transaction.
-  public func saveSettings(_ settings: ScreenSettings) throws { try write { try $0.saveSettings(settings) } }
+  public func saveSettings(_ settings: ScreenSettings) throws {
+    try writeAction { try $0.saveSettings(settings) }
+  }
 
   /// ``Database/setOrdering(_:for:)`` in its own transaction.
   public func setOrdering(_ ordering: ScreenSettings.Ordering, for kind: DetailKind) throws {
-    try write { try $0.setOrdering(ordering, for: kind) }
+    try writeAction { try $0.setOrdering(ordering, for: kind) }
   }
 
   /// ``Database/setShowCompleted(_:for:)`` in its own transaction.
   public func setShowCompleted(_ showCompleted: Bool, for kind: DetailKind) throws {
-    try write { try $0.setShowCompleted(showCompleted, for: kind) }
+    try writeAction { try $0.setShowCompleted(showCompleted, for: kind) }
   }
 
   /// A screen's settings as saved, or its defaults.

@@ -40,6 +40,9 @@ extension Database {
     }
     return try undoable("Rename Tag “#\(tag.title)” to “#\(title)”") {
       try Tag.find(tag.title).update { $0.title = title }.execute(self)
+      // A change of case only is no change to the case-insensitive key, so it does not cascade:
+      // the taggings are renamed by hand, keeping one spelling everywhere.
+      try ReminderTag.where { $0.tagID.eq(tag.title) }.update { $0.tagID = title }.execute(self)
       return Tag(title: title)
     }
   }
@@ -56,14 +59,14 @@ extension Database {
 extension DatabaseWriter {
   /// ``Database/addTag(_:)`` in its own transaction.
   @discardableResult
-  public func addTag(_ title: String) throws -> Tag { try write { try $0.addTag(title) } }
+  public func addTag(_ title: String) throws -> Tag { try writeAction { try $0.addTag(title) } }
 
   /// ``Database/renameTag(_:to:)`` in its own transaction.
   @discardableResult
   public func renameTag(_ id: Tag.ID, to newTitle: String) throws -> Tag {
-    try write { try $0.renameTag(id, to: newTitle) }
+    try writeAction { try $0.renameTag(id, to: newTitle) }
   }
 
   /// ``Database/deleteTag(_:)`` in its own transaction.
-  public func deleteTag(_ id: Tag.ID) throws { try write { try $0.deleteTag(id) } }
+  public func deleteTag(_ id: Tag.ID) throws { try writeAction { try $0.deleteTag(id) } }
 }

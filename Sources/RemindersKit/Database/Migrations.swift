@@ -120,11 +120,12 @@ enum Migrations {
         #"CREATE INDEX IF NOT EXISTS "reminders_status_dueDate" ON "reminders" ("status", "dueDate")"#
       )
       .execute(db)
-      // Flagged: the few flagged reminders, by status.
+      // Flagged: the few flagged reminders, by status (with the flag, so counting reads only
+      // the index).
       try #sql(
         """
         CREATE INDEX IF NOT EXISTS "reminders_flagged_status"
-        ON "reminders" ("status") WHERE "isFlagged"
+        ON "reminders" ("status", "isFlagged") WHERE "isFlagged"
         """
       )
       .execute(db)

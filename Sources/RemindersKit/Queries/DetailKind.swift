@@ -51,6 +51,20 @@ public enum DetailKind: Hashable, Sendable {
     ScreenSettings(screen: settingsKey, ordering: defaultOrdering, showCompleted: self == .smart(.completed))
   }
 
+  /// The settings a screen uses before any are saved, from its settings key.
+  static func defaultSettings(screen: String) -> ScreenSettings {
+    let kind: DetailKind =
+      screen.hasPrefix("list:")
+      ? .list(UUID())
+      : screen.hasPrefix("tags:")
+        ? .tags([])
+        : .smart(
+          SmartList(rawValue: String(screen.dropFirst("smart:".count))) ?? .all)
+    var settings = kind.defaultSettings
+    settings.screen = screen
+    return settings
+  }
+
   /// Whether the rule already picks completed reminders only, so showing or hiding them means
   /// nothing.
   public var showsOnlyCompleted: Bool { self == .smart(.completed) }

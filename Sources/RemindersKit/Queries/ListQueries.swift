@@ -11,7 +11,8 @@ public struct ReminderListState: Hashable, Identifiable, Sendable {
 }
 
 extension ReminderListState {
-  /// Every list by position, with its count of incomplete reminders:
+  /// Every list by position, with its count of incomplete reminders (counted on the
+  /// `(remindersListID, status)` index alone):
   /// `@FetchAll(ReminderListState.all) var lists`.
   public static var all: Select<ReminderListState, RemindersList, Reminder?> {
     RemindersList
@@ -19,7 +20,7 @@ extension ReminderListState {
       .order(by: \.position)
       .leftJoin(Reminder.all) { $0.id.eq($1.remindersListID) && $1.isIncomplete }
       .select {
-        ReminderListState.Columns(remindersCount: $1.id.count(), remindersList: $0)
+        ReminderListState.Columns(remindersCount: $1.remindersListID.count(), remindersList: $0)
       }
   }
 }

@@ -17,9 +17,11 @@ extension Reminder.TableColumns {
   }
 
   /// Not completed and due before today began (false, never NULL, without a due date).
-  public var isPastDue: some QueryExpression<Bool> {
-    let today = LocalDay.today
-    return isIncomplete && dueDate.isNot(nil) && dueDate.lt(today.start)
+  public var isPastDue: some QueryExpression<Bool> { isPastDue(on: .today) }
+
+  /// Not completed and due before `day` began.
+  public func isPastDue(on day: LocalDay) -> some QueryExpression<Bool> {
+    isIncomplete && dueDate.isNot(nil) && dueDate.lt(day.start)
   }
 
   /// Not completed and due today.
@@ -28,9 +30,11 @@ extension Reminder.TableColumns {
   }
 
   /// Due today, whatever the status.
-  public var isDueToday: some QueryExpression<Bool> {
-    let today = LocalDay.today
-    return dueDate.isNot(nil) && dueDate.gte(today.start) && dueDate.lt(today.end)
+  public var isDueToday: some QueryExpression<Bool> { isDue(on: .today) }
+
+  /// Due on `day`, whatever the status.
+  public func isDue(on day: LocalDay) -> some QueryExpression<Bool> {
+    dueDate.isNot(nil) && dueDate.gte(day.start) && dueDate.lt(day.end)
   }
 
   /// Not completed and has a due date.

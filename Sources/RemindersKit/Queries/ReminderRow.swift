@@ -43,16 +43,17 @@ extension ReminderRow {
       }
   }
 
-  /// The rows of reminders matching `condition`, in `ordering`, completed reminders last.
+  /// The rows of reminders matching `condition`, in `ordering`, completed reminders last, past due
+  /// as of `today`.
   static func select(
     where condition: @escaping (Reminder.TableColumns) -> SQLQueryExpression<Bool>,
-    ordering: ScreenSettings.Ordering
+    ordering: ScreenSettings.Ordering, today: LocalDay = .today
   ) -> Select<ReminderRow, Reminder, RemindersList> {
     ordered(where: condition, ordering: ordering)
       .select { reminder, list in
         ReminderRow.Columns(
           reminder: reminder, remindersList: list, tags: reminder.tagsText,
-          isPastDue: reminder.isPastDue)
+          isPastDue: reminder.isPastDue(on: today))
       }
   }
 }

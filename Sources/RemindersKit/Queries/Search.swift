@@ -35,7 +35,7 @@ public enum Search {
 
   /// The matching reminders, completed ones last (and left out when `showCompleted` is false),
   /// then by title: `@FetchAll(Search.rows(query, showCompleted: false)) var rows`.
-  public static func rows(_ query: SearchQuery, showCompleted: Bool)
+  public static func rows(_ query: SearchQuery, showCompleted: Bool, today: LocalDay = .today)
     -> Select<ReminderRow, Reminder, RemindersList>
   {
     let select = ReminderRow.select(
@@ -43,7 +43,7 @@ public enum Search {
         showCompleted
           ? matches(query, reminder) : matches(query, reminder) && !reminder.isSettledCompleted
       },
-      ordering: .title)
+      ordering: .title, today: today)
     return query.isEmpty ? select.none : select
   }
 
@@ -151,10 +151,14 @@ public struct SearchResult: Hashable, Identifiable, Sendable {
 public struct SearchRequest: FetchKeyRequest {
   public var text: String
   public var showCompleted: Bool
+  /// The day rows are past due against, fixed when the request is made: the fetch may run on
+  /// another thread, and a new day is a new request.
+  public var today: LocalDay
 
-  public init(text: String, showCompleted: Bool = false) {
+  public init(text: String, showCompleted: Bool = false, today: LocalDay = .today) {
     self.text = text
     self.showCompleted = showCompleted
+    self.today = today
   }
 
   public struct Value: Hashable, Sendable {
@@ -174,7 +178,7 @@ public struct SearchRequest: FetchKeyRequest {
 
   public func fetch(_ db: Database) throws -> Value {
     let query = SearchQuery(text)
-    let rows = try Search.rows(query, showCompleted: showCompleted).fetchAll(db)
+    let rows = try Search.rows(query, showCompleted: showCompleted, today: today).fetchAll(db)
     return Value(
       results: rows.map { SearchResult(row: $0, query: query) },
       completedCount: query.isEmpty ? 0 : try Search.completedCount(query).fetchOne(db) ?? 0,

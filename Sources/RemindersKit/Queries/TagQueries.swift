@@ -17,7 +17,7 @@ extension TagUsage {
       .group(by: \.title)
       .order(by: \.title)
       .join(ReminderTag.all) { $0.title.eq($1.tagID) }
-      .select { TagUsage.Columns(remindersCount: $1.id.count(), tag: $0) }
+      .select { TagUsage.Columns(remindersCount: $1.tagID.count(), tag: $0) }
   }
 
   /// Every tag, by title, with how many reminders have it (none for unused tags).
@@ -26,7 +26,7 @@ extension TagUsage {
       .group(by: \.title)
       .order(by: \.title)
       .leftJoin(ReminderTag.all) { $0.title.eq($1.tagID) }
-      .select { TagUsage.Columns(remindersCount: $1.id.count(), tag: $0) }
+      .select { TagUsage.Columns(remindersCount: $1.tagID.count(), tag: $0) }
   }
 }
 

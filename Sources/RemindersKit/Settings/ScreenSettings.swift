@@ -3,7 +3,7 @@ import SQLiteData
 
 /// How a detail screen sorts its reminders and whether it shows completed ones, kept in the
 /// database per screen (a smart list, a list, or a set of tags).
-@Table
+@Table("screenSettings")
 public struct ScreenSettings: Hashable, Identifiable, Sendable {
   /// Which screen: ``DetailKind/settingsKey``.
   @Column(primaryKey: true)

@@ -26,6 +26,11 @@ public struct UndoAvailability: Hashable, Sendable {
   public var undoLabel: String?
   public var redoLabel: String?
 
+  public init(undoLabel: String? = nil, redoLabel: String? = nil) {
+    self.undoLabel = undoLabel
+    self.redoLabel = redoLabel
+  }
+
   public var canUndo: Bool { undoLabel != nil }
   public var canRedo: Bool { redoLabel != nil }
 }

@@ -1,0 +1,223 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import Testing
+
+@Suite("Counts, lists, tags and detail rows over the sample data", .fixedClock)
+struct QueryTests {
+  @Test func statsCountEachSmartList() throws {
+    let fixture = try Fixture()
+    let stats = try fixture.database.read { try Stats.query.fetchOne($0) }
+    #expect(
+      stats == Stats(allCount: 8, completedCount: 3, flaggedCount: 2, scheduledCount: 7, todayCount: 2))
+  }
+
+  @Test func todayIsTheUsersLocalDay() throws {
+    let fixture = try Fixture()
+    // 22:00 in New York is already tomorrow in UTC.
+    let evening = fixedNow.addingTimeInterval(8 * 60 * 60)
+    let list = try fixture.list("Personal")
+    try fixture.database.saveReminder(
+      Reminder.Draft(dueDate: evening, remindersListID: list.id, title: "Evening call"))
+    #expect(try fixture.database.read { try Stats.query.fetchOne($0) }?.todayCount == 3)
+    let inUTC = try withDependencies {
+      $0.timeZone = TimeZone(identifier: "UTC")!
+    } operation: {
+      try fixture.database.read { try Stats.query.fetchOne($0) }
+    }
+    #expect(inUTC?.todayCount == 2)
+    #expect(try fixture.titles(.smart(.today), .dueDate).last == "Evening call")
+  }
+
+  @Test func aCompletingReminderCountsAsCompletedButStaysInPlace() throws {
+    let fixture = try Fixture()
+    try fixture.database.toggleCompletion(try fixture.reminder("Doctor appointment").id)
+    #expect(try fixture.database.read { try Stats.query.fetchOne($0) }?.todayCount == 1)
+    #expect(try fixture.titles(.smart(.today), .dueDate) == ["Doctor appointment", "Buy concert tickets"])
+  }
+
+  @Test func todayInEachOrder() throws {
+    let fixture = try Fixture()
+    let expected: [ScreenSettings.Ordering: [String]] = [
+      .dueDate: ["Doctor appointment", "Buy concert tickets"],
+      .manual: ["Doctor appointment", "Buy concert tickets"],
+      .priority: ["Doctor appointment", "Buy concert tickets"],
+      .title: ["Buy concert tickets", "Doctor appointment"],
+    ]
+    for (ordering, titles) in expected {
+      #expect(try fixture.titles(.smart(.today), ordering) == titles, "\(ordering)")
+      #expect(try fixture.titles(.smart(.today), ordering, showCompleted: true) == titles, "\(ordering)")
+    }
+  }
+
+  @Test func scheduledInEachOrder() throws {
+    let fixture = try Fixture()
+    let expected: [ScreenSettings.Ordering: [String]] = [
+      .dueDate: [
+        "Haircut", "Doctor appointment", "Buy concert tickets", "Pick up kids from school", "Call accountant",
+        "Prepare for WWDC", "Take out trash",
+      ],
+      .manual: [
+        "Haircut", "Doctor appointment", "Buy concert tickets", "Pick up kids from school", "Take out trash",
+        "Call accountant", "Prepare for WWDC",
+      ],
+      .priority: [
+        "Pick up kids from school", "Doctor appointment", "Take out trash", "Haircut", "Buy concert tickets",
+        "Call accountant", "Prepare for WWDC",
+      ],
+      .title: [
+        "Buy concert tickets", "Call accountant", "Doctor appointment", "Haircut", "Pick up kids from school",
+        "Prepare for WWDC", "Take out trash",
+      ],
+    ]
+    for (ordering, titles) in expected {
+      #expect(try fixture.titles(.smart(.scheduled), ordering) == titles, "\(ordering)")
+    }
+    #expect(
+      try fixture.titles(.smart(.scheduled), .dueDate, showCompleted: true)
+        == expected[.dueDate]! + ["Take a walk", "Get laundry", "Send weekly emails"])
+  }
+
+  @Test func allInEachOrder() throws {
+    let fixture = try Fixture()
+    let expected: [ScreenSettings.Ordering: [String]] = [
+      .dueDate: [
+        "Haircut", "Doctor appointment", "Buy concert tickets", "Pick up kids from school", "Call accountant",
+        "Prepare for WWDC", "Take out trash", "Groceries",
+      ],
+      .manual: [
+        "Groceries", "Haircut", "Doctor appointment", "Buy concert tickets", "Pick up kids from school",
+        "Take out trash", "Call accountant", "Prepare for WWDC",
+      ],
+      .priority: [
+        "Pick up kids from school", "Doctor appointment", "Take out trash", "Haircut", "Groceries",
+        "Buy concert tickets", "Call accountant", "Prepare for WWDC",
+      ],
+      .title: [
+        "Buy concert tickets", "Call accountant", "Doctor appointment", "Groceries", "Haircut",
+        "Pick up kids from school", "Prepare for WWDC", "Take out trash",
+      ],
+    ]
+    for (ordering, titles) in expected {
+      #expect(try fixture.titles(.smart(.all), ordering) == titles, "\(ordering)")
+    }
+    #expect(
+      try fixture.titles(.smart(.all), .priority, showCompleted: true)
+        == expected[.priority]! + ["Send weekly emails", "Get laundry", "Take a walk"])
+    #expect(
+      try fixture.titles(.smart(.all), .title, showCompleted: true)
+        == expected[.title]! + ["Get laundry", "Send weekly emails", "Take a walk"])
+  }
+
+  @Test func flaggedInEachOrder() throws {
+    let fixture = try Fixture()
+    #expect(try fixture.titles(.smart(.flagged), .dueDate) == ["Haircut", "Pick up kids from school"])
+    #expect(try fixture.titles(.smart(.flagged), .manual) == ["Haircut", "Pick up kids from school"])
+    #expect(try fixture.titles(.smart(.flagged), .priority) == ["Pick up kids from school", "Haircut"])
+    #expect(try fixture.titles(.smart(.flagged), .title) == ["Haircut", "Pick up kids from school"])
+  }
+
+  @Test func completedInEachOrderWhateverTheSetting() throws {
+    let fixture = try Fixture()
+    for showCompleted in [false, true] {
+      #expect(
+        try fixture.titles(.smart(.completed), .dueDate, showCompleted: showCompleted)
+          == ["Take a walk", "Get laundry", "Send weekly emails"])
+      #expect(
+        try fixture.titles(.smart(.completed), .manual, showCompleted: showCompleted)
+          == ["Take a walk", "Get laundry", "Send weekly emails"])
+      #expect(
+        try fixture.titles(.smart(.completed), .priority, showCompleted: showCompleted)
+          == ["Send weekly emails", "Get laundry", "Take a walk"])
+      #expect(
+        try fixture.titles(.smart(.completed), .title, showCompleted: showCompleted)
+          == ["Get laundry", "Send weekly emails", "Take a walk"])
+    }
+  }
+
+  @Test func aListAndTagsScreens() throws {
+    let fixture = try Fixture()
+    let personal = try fixture.list("Personal").id
+    #expect(
+      try fixture.titles(.list(personal), .manual)
+        == ["Groceries", "Haircut", "Doctor appointment", "Buy concert tickets"])
+    #expect(
+      try fixture.titles(.list(personal), .manual, showCompleted: true)
+        == ["Groceries", "Haircut", "Doctor appointment", "Buy concert tickets", "Take a walk"])
+    #expect(try fixture.titles(.tags(["social"]), .manual) == ["Buy concert tickets", "Prepare for WWDC"])
+    #expect(try fixture.titles(.tags(["kids", "night"]), .manual) == ["Buy concert tickets"])
+    #expect(
+      try fixture.titles(.tags(["kids", "night"]), .manual, showCompleted: true)
+        == ["Buy concert tickets", "Take a walk"])
+  }
+
+  @Test func rowsCarryTheirListTagsAndPastDue() throws {
+    let fixture = try Fixture()
+    let rows = try fixture.database.read {
+      try DetailKind.smart(.all).rows(ordering: .title, showCompleted: true).fetchAll($0)
+    }
+    let byTitle = Dictionary(uniqueKeysWithValues: rows.map { ($0.reminder.title, $0) })
+    let groceries = try #require(byTitle["Groceries"])
+    #expect(groceries.tags == "#adulting #optional #someday")
+    #expect(groceries.tagTitles == ["adulting", "optional", "someday"])
+    #expect(groceries.remindersList.title == "Personal")
+    #expect(groceries.remindersList.color == 0x4a99_efff)
+    #expect(byTitle["Call accountant"]?.remindersList.color == 0xb25d_d3ff)
+    #expect(byTitle["Pick up kids from school"]?.remindersList.title == "Family")
+    #expect(byTitle["Pick up kids from school"]?.tags == "")
+    #expect(rows.filter(\.isPastDue).map(\.reminder.title) == ["Haircut"])
+  }
+
+  @Test func listsByPositionWithIncompleteCounts() throws {
+    let fixture = try Fixture()
+    let lists = try fixture.database.read { try ReminderListState.all.fetchAll($0) }
+    #expect(lists.map(\.remindersList.title) == ["Personal", "Family", "Business"])
+    #expect(lists.map(\.remindersCount) == [4, 2, 2])
+    #expect(lists.map(\.remindersList.color) == [0x4a99_efff, 0xed89_35ff, 0xb25d_d3ff])
+  }
+
+  @Test func tagsInUseAndThePicker() throws {
+    let fixture = try Fixture()
+    try fixture.database.addTag("unused")
+    let inUse = try fixture.database.read { try TagUsage.inUse.fetchAll($0) }
+    #expect(inUse.map(\.tag.title) == ["adulting", "car", "kids", "night", "optional", "social", "someday"])
+    #expect(inUse.map(\.remindersCount) == [2, 1, 1, 1, 2, 3, 2])
+    let picker = try fixture.database.read { try TagPicker().fetch($0) }
+    #expect(picker.top.map(\.tag.title) == ["social", "adulting", "optional"])
+    #expect(picker.rest.map(\.tag.title) == ["car", "kids", "night", "someday", "unused"])
+    #expect(picker.all.count == 8)
+  }
+
+  @Test func screenSettingsDefaultsAndSavedValues() throws {
+    let fixture = try Fixture()
+    let personal = try fixture.list("Personal").id
+    #expect(try fixture.database.settings(for: .list(personal)).ordering == .manual)
+    #expect(try fixture.database.settings(for: .smart(.today)).ordering == .dueDate)
+    try fixture.database.setOrdering(.title, for: .smart(.today))
+    try fixture.database.setShowCompleted(true, for: .smart(.today))
+    let saved = try fixture.database.settings(for: .smart(.today))
+    #expect(saved == ScreenSettings(screen: "smart:today", ordering: .title, showCompleted: true))
+    #expect(DetailKind.tags(["b", "A"]).settingsKey == DetailKind.tags(["a", "B"]).settingsKey)
+  }
+
+  @Test func liveCountsUseIndexes() throws {
+    let fixture = try Fixture(sample: false)
+    let plans = try fixture.database.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Stats.query.query.debugDescription).map {
+        $0["detail"]?.description ?? ""
+      }
+    }
+    // Every count reads an index alone, never the table.
+    #expect(
+      plans.filter { $0.contains("reminders") }.allSatisfy { $0.contains("COVERING INDEX") }, "\(plans)")
+    #expect(plans.contains { $0.contains("reminders_flagged_status") }, "\(plans)")
+    #expect(plans.contains { $0.contains("reminders_status_dueDate") }, "\(plans)")
+    let listPlan = try fixture.database.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + ReminderListState.all.query.debugDescription).map {
+        $0["detail"]?.description ?? ""
+      }
+    }
+    #expect(
+      listPlan.contains { $0.contains("COVERING INDEX reminders_remindersListID_status") }, "\(listPlan)")
+  }
+}
