@@ -16,11 +16,11 @@ enum AppKeymap {
     }
     // The sidebar.
     for keys: KeySequence in ["enter", "l", "right"] {
-      bind(keys, .open, "Open the list, smart list or tag", sidebar, "Sidebar")
+      bind(keys, .open, "Open the entry", sidebar, "Sidebar")
     }
     bind("a", .addList, "Add a list", sidebar, "Sidebar")
-    bind("e", .editList, "Edit the list (title, colour)", sidebar, "Sidebar")
-    bind("d", .deleteEntry, "Delete the list or tag (asks first)", sidebar, "Sidebar")
+    bind("e", .editList, "Edit the list", sidebar, "Sidebar")
+    bind("d", .deleteEntry, "Delete the list or tag", sidebar, "Sidebar")
     bind("K", .moveListUp, "Move the list up", sidebar, "Sidebar")
     bind("J", .moveListDown, "Move the list down", sidebar, "Sidebar")
 
@@ -32,27 +32,27 @@ enum AppKeymap {
       bind("f", .toggleFlag, "Flag or unflag", mode, section)
       bind("e", .edit, "Edit the reminder", mode, section)
       bind("enter", .edit, "Edit the reminder", mode, section)
-      bind("d", .delete, "Delete the reminder (asks first)", mode, section)
+      bind("d", .delete, "Delete the reminder", mode, section)
       bind("c", .toggleShowCompleted, "Show or hide completed", mode, section)
     }
-    bind("K", .moveUp, "Move up (switches to manual order)", detail, "Reminders")
-    bind("J", .moveDown, "Move down (switches to manual order)", detail, "Reminders")
-    bind("s", .sort, "Sort by due date, manual, priority or title", detail, "Reminders")
+    bind("K", .moveUp, "Move up (manual order)", detail, "Reminders")
+    bind("J", .moveDown, "Move down (manual order)", detail, "Reminders")
+    bind("s", .sort, "Sort by…", detail, "Reminders")
     for keys: KeySequence in ["h", "left", "esc"] {
       bind(keys, .back, "Back to the sidebar", detail, "Reminders")
     }
-    bind("C", .clearCompleted, "Clear completed matches…", search, "Search results")
+    bind("C", .clearCompleted, "Clear completed…", search, "Search results")
     bind("i", .editQuery, "Edit the search text", search, "Search results")
     bind("esc", .back, "Close the search", search, "Search results")
 
     // Anywhere.
-    bind("n", .quickAdd, "New reminder, quick add (\(quickAddHint))", nil, "General")
+    bind("n", .quickAdd, "New reminder (quick add)", nil, "General")
     bind("N", .newReminder, "New reminder with the form", nil, "General")
     bind("/", .search, "Search", nil, "General")
-    bind("tab", .switchPane, "Switch between sidebar and reminders", nil, "General")
+    bind("tab", .switchPane, "Switch pane", nil, "General")
     bind("u", .undo, "Undo", nil, "General")
     bind("ctrl-r", .redo, "Redo", nil, "General")
-    bind("S", .loadSampleData, "Load the sample data (empty database)", nil, "General")
+    bind("S", .loadSampleData, "Load the sample data", nil, "General")
     bind("?", .help, "Show this help", nil, "General")
     bind("q", .quit, "Quit", nil, "General")
     return keymap
@@ -60,18 +60,25 @@ enum AppKeymap {
 
   static let quickAddHint = "!! #tag @List tomorrow 5pm"
 
-  /// Every binding's help, all modes included, then the list movement keys.
-  static func helpSections(_ keymap: Keymap<AppAction>) -> [HelpSection] {
+  /// Every binding's help: the current mode's keys first, then those that work anywhere, the
+  /// other modes' and the list movement keys. Search results share the reminders' keys, which are
+  /// listed once.
+  static func helpSections(_ keymap: Keymap<AppAction>, current: KeymapMode) -> [HelpSection] {
     var sections: [HelpSection] = []
-    for mode in [detail, sidebar, search] {
-      for section in keymap.helpSections(mode: mode)
+    var described: Set<String> = []
+    for mode in [current] + [detail, sidebar, search].filter({ $0 != current }) {
+      for var section in keymap.helpSections(mode: mode)
       where !sections.contains(where: { $0.title == section.title }) {
+        if section.title != "General" {
+          section.entries.removeAll { described.contains($0.description + $0.keys.joined()) }
+        }
+        for entry in section.entries { described.insert(entry.description + entry.keys.joined()) }
         sections.append(section)
       }
     }
-    // "General" (bindings without a mode) came with the first mode; it goes last but one.
-    if let general = sections.firstIndex(where: { $0.title == "General" }) {
-      sections.append(sections.remove(at: general))
+    // "General" (bindings without a mode) came with the current mode; it follows that mode's own.
+    if let general = sections.firstIndex(where: { $0.title == "General" }), general != 1, sections.count > 1 {
+      sections.insert(sections.remove(at: general), at: 1)
     }
     sections.append(contentsOf: ListState<Int>().keymap.helpSections())
     return sections

@@ -123,12 +123,13 @@ final class RemindersApp: Application {
     listHeight = max(contentHeight - 1, 1)
 
     let sidebar = prepareSidebar()
-    let right = prepareRight()
+    let right = home.isEmpty && search == nil ? nil : prepareRight()
     let sidebarView = Border(
       title: "Reminders", style: focus == .sidebar ? .accent : .border,
-      List(
-        sidebar, state: sidebarList, isFocused: focus == .sidebar && overlay == nil,
-        emptyMessage: "No lists yet"))
+      Pad(
+        List(
+          sidebar, state: sidebarList, isFocused: focus == .sidebar && overlay == nil && prompt == nil,
+          emptyMessage: "No lists yet")))
 
     let main: any View
     if isNarrow {
@@ -232,13 +233,17 @@ final class RemindersApp: Application {
   }
 
   private var helpSections: [HelpSection] {
-    var sections = AppKeymap.helpSections(keymap)
+    let mode: KeymapMode =
+      switch focus {
+      case .sidebar: AppKeymap.sidebar
+      case .detail: search == nil ? AppKeymap.detail : AppKeymap.search
+      }
+    var sections = AppKeymap.helpSections(keymap, current: mode)
     if case .reminderForm(let form)? = overlay { sections = form.helpSections + sections }
-    sections.append(OverlayKeys.formMovement)
-    sections.append(contentsOf: OverlayKeys.form().helpSections())
+    sections.append(OverlayKeys.formHelp)
     sections.append(contentsOf: OverlayKeys.tagPicker().helpSections())
     var seen: Set<String> = []
-    return sections.filter { seen.insert($0.title + $0.entries.map(\.description).joined()).inserted }
+    return sections.filter { seen.insert($0.title).inserted }
   }
 
   // MARK: - Keys
@@ -488,7 +493,8 @@ final class RemindersApp: Application {
         key == KeyPress("j") || key == .down || key == KeyPress("k") || key == .up
       {
         let step = key == KeyPress("j") || key == .down ? 1 : -1
-        overlay = .help(scroll: max(scroll + step, 0))
+        let last = HelpOverlay(sections: helpSections).lineCount - 1
+        overlay = .help(scroll: min(max(scroll + step, 0), max(last, 0)))
       } else {
         overlay = nil
       }

@@ -26,15 +26,19 @@ enum OverlayKeys {
     ])
   }
 
-  /// How forms move between fields, for the help (the toolkit's form does it).
-  static let formMovement = HelpSection(
-    title: "Forms",
-    entries: [
+  /// The forms' keys for the help: the form keymap's, and how the toolkit's form moves between
+  /// fields.
+  static var formHelp: HelpSection {
+    HelpSection(title: "Forms", entries: form().helpSections().flatMap(\.entries) + formMovement)
+  }
+
+  private static let formMovement: [HelpEntry] =
+    [
       HelpEntry(keys: ["tab", "down"], description: "Next field"),
       HelpEntry(keys: ["shift-tab", "up"], description: "Previous field"),
       HelpEntry(keys: ["enter"], description: "Next field; save on the last; pick tags"),
       HelpEntry(keys: ["space", "left", "right"], description: "Toggle, or change a choice"),
-    ])
+    ]
 
   static func tagPicker() -> Keymap<TagPickerAction> {
     Keymap([

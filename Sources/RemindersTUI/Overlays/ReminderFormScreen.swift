@@ -48,7 +48,7 @@ final class ReminderFormScreen {
 
   /// The help for the form's keys, and the picker's when it is open.
   var helpSections: [HelpSection] {
-    keymap.helpSections() + [OverlayKeys.formMovement] + (picker?.keymap.helpSections() ?? [])
+    (picker?.keymap.helpSections() ?? []) + [OverlayKeys.formHelp]
   }
 
   /// Copies the form's fields into the model and shows what they mean.

@@ -32,10 +32,11 @@ struct DetailPane: View {
   }
 
   func render(in rect: Rect, on canvas: inout Canvas) {
-    let content = Stack.vertical([
-      .fixed(1, Line(summary)),
-      .flexible(List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage)),
-    ])
+    let content = Pad(
+      Stack.vertical([
+        .fixed(1, Line(summary)),
+        .flexible(List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage)),
+      ]))
     Border(
       title: title, style: isFocused ? .accent : .border, titleStyle: .item(accentColor, bold: true), content
     )
@@ -79,16 +80,17 @@ struct SearchPane: View {
   }
 
   func render(in rect: Rect, on canvas: inout Canvas) {
-    let content = Stack.vertical([
-      .fixed(
-        1,
-        Stack.horizontal([
-          .fixed(2, Text("/", style: .accent)),
-          .flexible(TextField(field, placeholder: "search", isFocused: isEditing)),
-        ])),
-      .fixed(1, Line(info)),
-      .flexible(List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage)),
-    ])
+    let content = Pad(
+      Stack.vertical([
+        .fixed(
+          1,
+          Stack.horizontal([
+            .fixed(2, Text("/", style: .accent)),
+            .flexible(TextField(field, placeholder: "search", isFocused: isEditing)),
+          ])),
+        .fixed(1, Line(info)),
+        .flexible(List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage)),
+      ]))
     Border(title: "Search", style: isFocused || isEditing ? .accent : .border, content).render(
       in: rect, on: &canvas)
   }
