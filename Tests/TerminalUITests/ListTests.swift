@@ -255,6 +255,14 @@ struct ListSectionTests {
     #expect(state.selection == "b")
   }
 
+  @Test func aLongDetailGivesWayToTheText() {
+    let source = ArrayListSource([Reminder(id: "a", title: "Call the accountant")]) { reminder in
+      ListRow(reminder.title, detail: "#business #money Tomorrow 5:00 PM")
+    }
+    let text = screen(List(source, state: ListState<String>(), showsScrollIndicator: false), width: 24, height: 1)
+    #expect(text == "Call the ac…  #business…")
+  }
+
   @Test func styledTextMeasuresTruncatesAndDraws() {
     var text = StyledText("Call mom", style: .normal)
     text.append("  ", style: .normal)

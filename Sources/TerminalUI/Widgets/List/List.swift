@@ -59,7 +59,10 @@ public struct List<Source: ListDataSource>: View {
       let gap = StyledText(" ", style: row.marker.spans.last?.style ?? .normal)
       x = canvas.write(row.marker + gap, at: Point(x: x, y: line.y), clip: line)
     }
-    let detailWidth = row.detail.isEmpty ? 0 : min(row.detail.terminalWidth, max(line.maxX - x - 2, 0))
+    // The detail gives way to the text: it keeps at most what leaves the text half the row.
+    let available = line.maxX - x
+    let textWanted = min(row.title.terminalWidth, available / 2)
+    let detailWidth = row.detail.isEmpty ? 0 : min(row.detail.terminalWidth, max(available - textWanted - 1, 0))
     let textWidth = line.maxX - x - (detailWidth > 0 ? detailWidth + 1 : 0)
     canvas.write(row.title.truncated(toWidth: textWidth), at: Point(x: x, y: line.y), clip: line)
     if detailWidth > 0 {
