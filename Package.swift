@@ -83,7 +83,8 @@ let package = Package(
     .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
     .testTarget(
       name: "RemindersTUITests",
-      dependencies: ["RemindersTUI", "RemindersKit", "TerminalUI", "SQLiteDataTestSupport", "reminders"]),
+      dependencies: ["RemindersTUI", "RemindersKit", "TerminalUI", "SQLiteDataTestSupport", "reminders"],
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "SQLiteQueriesTests",
       dependencies: ["SQLiteQueries", "SQLiteQueriesMacros"],

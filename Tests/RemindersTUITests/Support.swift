@@ -46,3 +46,24 @@ extension Trait where Self == DependencyTrait {
 
 /// The database the test runs on.
 var testDatabase: any DatabaseWriter { DependencyValues.current.defaultDatabase }
+
+/// Draws frames until the screen satisfies `condition` (live values arrive from the database's
+/// threads), for at most `timeout`; returns the last screen either way.
+@MainActor
+@discardableResult
+func waitForScreen(
+  _ driver: HeadlessDriver, timeout: Duration = .seconds(5), _ condition: (String) -> Bool
+) async -> String {
+  let deadline = ContinuousClock.now + timeout
+  driver.renderIfNeeded()
+  while !condition(driver.screenText), ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(5))
+    driver.renderIfNeeded()
+  }
+  return driver.screenText
+}
+
+/// The screen's rows.
+func rows(_ screen: String) -> [String] {
+  screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}

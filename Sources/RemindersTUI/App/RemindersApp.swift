@@ -222,7 +222,7 @@ final class RemindersApp: Application {
   }
 
   private var statusHint: String {
-    if home.isEmpty { return "S sample data · a add a list" }
+    if home.isEmpty { return isNarrow ? "S sample data" : "S sample data · a add a list" }
     if isNarrow { return focus == .sidebar ? "enter open · n new" : "space done · n new" }
     switch focus {
     case .sidebar: return "enter open · a add list · n new reminder · / search"
