@@ -13,13 +13,15 @@ import Testing
 struct FlowTests {
   private func start(_ size: Size = Size(width: 100, height: 30)) async -> HeadlessDriver {
     let driver = HeadlessDriver(RemindersApp(), size: size)
-    await waitForScreen(driver) { $0.contains("Doctor appointment") }
+    await waitForScreen(driver) { $0.contains("● Personal") && $0.contains("8") }
     return driver
   }
 
   /// The sidebar row of an entry, as drawn.
   private func sidebarRow(_ screen: String, _ title: String) -> String {
-    rows(screen).first { $0.hasPrefix("│ ") && $0.dropFirst(4).hasPrefix(title) }.map { String($0.prefix(32)) } ?? ""
+    rows(screen).first { $0.hasPrefix("│ ") && $0.dropFirst(4).hasPrefix(title) }.map {
+      String($0.prefix(32))
+    } ?? ""
   }
 
   @Test(.fixedSample()) func quickAddCompleteAndUndo() async {
@@ -36,7 +38,8 @@ struct FlowTests {
     // Open Family; the new reminder is there with its priority, tag and date.
     driver.press("j j j j j j enter")
     screen = await waitForScreen(driver) { $0.contains("Call mom") && $0.contains("─ Family ") }
-    #expect(rows(screen).contains { $0.contains("○ !! Call mom") && $0.contains("#family  Tomorrow 5:00 PM") })
+    #expect(
+      rows(screen).contains { $0.contains("○ !! Call mom") && $0.contains("#family  Tomorrow 5:00 PM") })
     // Complete it: the counts go down at once (completing counts as completed).
     driver.press("G")
     driver.press("space")
@@ -101,7 +104,8 @@ struct FlowTests {
     driver.press("j j j j j")  // Personal
     driver.press("J")
     var screen = await waitForScreen(driver) {
-      ($0.range(of: "Family")?.lowerBound ?? $0.endIndex) < ($0.range(of: "● Personal")?.lowerBound ?? $0.startIndex)
+      ($0.range(of: "Family")?.lowerBound ?? $0.endIndex)
+        < ($0.range(of: "● Personal")?.lowerBound ?? $0.startIndex)
     }
     let order = rows(screen).filter { $0.hasPrefix("│ ● ") }.map { String($0.dropFirst(4).prefix(8)) }
     #expect(order == ["Family  ", "Personal", "Business"])
@@ -117,7 +121,9 @@ struct FlowTests {
     #expect(sidebarRow(screen, "All") == "│ ▤ All                      4 │")
     // The selection stays in place, on the list that took Personal's row.
     driver.press("u")
-    screen = await waitForScreen(driver) { $0.contains("● Personal") && sidebarRow($0, "All").hasSuffix("8 │") }
+    screen = await waitForScreen(driver) {
+      $0.contains("● Personal") && sidebarRow($0, "All").hasSuffix("8 │")
+    }
     #expect(screen.contains("Undid Delete List “Personal”"))
     #expect(sidebarRow(screen, "All") == "│ ▤ All                      8 │")
   }
@@ -128,12 +134,14 @@ struct FlowTests {
     await waitForScreen(driver) { $0.contains("─ Personal ") && $0.contains("Groceries") }
     driver.press("J")
     let screen = await waitForScreen(driver) {
-      ($0.range(of: "Haircut")?.lowerBound ?? $0.endIndex) < ($0.range(of: "○ Groceries")?.lowerBound ?? $0.startIndex)
+      ($0.range(of: "Haircut")?.lowerBound ?? $0.endIndex)
+        < ($0.range(of: "○ Groceries")?.lowerBound ?? $0.startIndex)
     }
     #expect(screen.contains("Manual"))
     driver.press("K")
     driver.press("K")
-    #expect(await waitForScreen(driver) { $0.contains("is already at the top") }.contains("already at the top"))
+    #expect(
+      await waitForScreen(driver) { $0.contains("is already at the top") }.contains("already at the top"))
   }
 
   @Test(.fixedSample()) func addAListAndATagThroughThePicker() async {

@@ -13,7 +13,8 @@ func expectSnapshot(
   guard !recording, let stored = try? String(contentsOf: file, encoding: .utf8) else {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try? (screen + "\n").write(to: file, atomically: true, encoding: .utf8)
-    Issue.record("Recorded the snapshot \(name); check it and run the test again", sourceLocation: sourceLocation)
+    Issue.record(
+      "Recorded the snapshot \(name); check it and run the test again", sourceLocation: sourceLocation)
     return
   }
   let expected = stored.hasSuffix("\n") ? String(stored.dropLast()) : stored

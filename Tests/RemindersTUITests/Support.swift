@@ -1,9 +1,9 @@
 import Foundation
-import SQLiteDataTestSupport
-import Testing
 import RemindersKit
 import SQLiteData
+import SQLiteDataTestSupport
 import TerminalUI
+import Testing
 
 /// The fixed moment the screen tests are drawn at: Tuesday 3 March 2026, 10:00 in Paris.
 let fixedNow = Date(timeIntervalSince1970: 1_772_528_400)

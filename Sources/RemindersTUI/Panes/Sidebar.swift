@@ -52,7 +52,8 @@ struct SidebarSource: ListDataSource {
             marker: StyledText("●", style: .item(list.remindersList.color)))))
     }
     if lists.isEmpty {
-      items.append(Item(entry: .gap(1), row: ListRow(title: StyledText("No lists: S for sample data", style: .dim))))
+      items.append(
+        Item(entry: .gap(1), row: ListRow(title: StyledText("No lists: S for sample data", style: .dim))))
     }
     if !tags.isEmpty {
       items.append(Item(entry: .gap(2), row: ListRow(title: StyledText())))
