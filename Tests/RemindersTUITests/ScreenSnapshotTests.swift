@@ -108,7 +108,8 @@ struct ScreenSnapshotTests {
     driver.resize(to: Self.narrow)
     expectSnapshot(driver.screenText, named: "empty-40x12")
     driver.press("S")
+    #expect(driver.screenText.contains("Loaded the sample data"))
     let loaded = await waitForScreen(driver) { $0.contains("Personal") }
-    #expect(loaded.contains("Loaded the sample data"))
+    #expect(loaded.contains("● Personal"))
   }
 }

@@ -55,11 +55,21 @@ public struct DetailWindow: FetchKeyRequest {
   public func fetch(_ db: Database) throws -> Value {
     try dependencies.run {
       let settings = try kind.settings.fetchOne(db) ?? kind.defaultSettings
-      let query = kind.rows(settings)
-      let count = try query.fetchCount(db)
+      let showsCompleted = settings.showCompleted || kind.showsOnlyCompleted
+      let kind = self.kind
+      let condition: (Reminder.TableColumns) -> SQLQueryExpression<Bool> = { reminder in
+        showsCompleted ? kind.matches(reminder) : kind.matches(reminder) && !reminder.isSettledCompleted
+      }
+      let count = try Reminder.where { condition($0) }.count().fetchOne(db) ?? 0
       // A window past the end (rows were deleted) slides back to show the last rows.
       let offset = min(self.offset, max(count - limit, 0))
-      let rows = try query.limit(limit, offset: offset).fetchAll(db)
+      // The window's ids first, sorting by the order's columns alone, then the rows for those ids
+      // only: the rows' tags and lists are read for the window, never for the rows skipped.
+      let ids = try ReminderRow.ordered(where: condition, ordering: settings.ordering)
+        .select { reminder, _ in reminder.id }
+        .limit(limit, offset: offset)
+        .fetchAll(db)
+      let rows = try kind.rows(settings).where { reminder, _ in reminder.id.in(ids) }.fetchAll(db)
       let list: RemindersList? =
         if case .list(let id) = kind { try RemindersList.find(id).fetchOne(db) } else { nil }
       return Value(

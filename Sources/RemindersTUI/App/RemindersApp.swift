@@ -54,6 +54,8 @@ final class RemindersApp: Application {
   private var keymap = AppKeymap.make()
   /// A reminder just added, to select when its row arrives.
   private var pendingSelection: Reminder.ID?
+  /// A list just added, to select in the sidebar when its row arrives.
+  private var pendingSidebarSelection: SidebarEntry?
   /// The dependencies the app was made with: what "now" is for due date labels.
   private let dependencies = DependencyValues.current
 
@@ -183,7 +185,12 @@ final class RemindersApp: Application {
   /// is gone); the detail screen follows the selection on a wide screen.
   private func prepareSidebar() -> SidebarSource {
     let source = sidebarSource
-    sidebarList.reconcile(with: source, height: sidebarHeight)
+    if let entry = pendingSidebarSelection, source.index(of: entry) != nil {
+      sidebarList.select(id: entry, in: source, height: sidebarHeight)
+      pendingSidebarSelection = nil
+    } else {
+      sidebarList.reconcile(with: source, height: sidebarHeight)
+    }
     if let detail, case .list = detail.kind, !detail.exists {
       // The list was deleted (perhaps by another program): back to the sidebar.
       self.detail = nil
@@ -552,7 +559,7 @@ final class RemindersApp: Application {
       switch form.handle(event) {
       case .saved(let list)?:
         overlay = nil
-        sidebarList.select(id: .list(list.id), in: sidebarSource, height: sidebarHeight)
+        pendingSidebarSelection = .list(list.id)
         post("Saved the list “\(list.title)”", style: .success)
       case .cancelled?:
         overlay = nil
