@@ -66,7 +66,8 @@ let package = Package(
 
     // The app: its data, actions and screen state (no terminal), its screens, and the command line.
     .target(name: "RemindersKit", dependencies: ["SQLiteData"]),
-    .executableTarget(name: "reminders", dependencies: ["RemindersKit", "SQLiteData"]),
+    .target(name: "RemindersTUI", dependencies: ["RemindersKit", "TerminalUI", "SQLiteData"]),
+    .executableTarget(name: "reminders", dependencies: ["RemindersKit", "RemindersTUI", "SQLiteData"]),
 
     // Test support for users of the library: the `.dependency` trait.
     .target(name: "SQLiteDataTestSupport", dependencies: ["SQLiteData"]),
@@ -81,6 +82,10 @@ let package = Package(
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
     .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
     .testTarget(name: "RemindersCLITests", dependencies: ["reminders"]),
+    .testTarget(
+      name: "RemindersTUITests",
+      dependencies: ["RemindersTUI", "RemindersKit", "TerminalUI", "SQLiteDataTestSupport", "reminders"],
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "SQLiteQueriesTests",
       dependencies: ["SQLiteQueries", "SQLiteQueriesMacros"],

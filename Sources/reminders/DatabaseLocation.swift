@@ -13,11 +13,4 @@ enum DatabaseLocation {
     }
     return (dataHome as NSString).appendingPathComponent("reminders/reminders.sqlite")
   }
-
-  /// Creates the folder that will hold the database file.
-  static func prepareFolder(for path: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
-    guard !folder.isEmpty else { return }
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RemindersKit
+import RemindersTUI
 import SQLiteData
 
 // reminders [--db PATH] [COMMAND [ARGS]]: the full-screen app, or one command for scripts.
@@ -14,14 +15,18 @@ do {
     print(topLevelHelp)
     exit(ExitCode.success.rawValue)
   }
-  let context = CommandContext(databasePath: invocation.databasePath)
   if let command = invocation.command {
-    try command.run(invocation.arguments, context: context)
-  } else {
-    let existed = FileManager.default.fileExists(atPath: invocation.databasePath)
-    print(try DatabaseReport(reader: try context.database(), wasCreated: !existed).text)
+    try command.run(invocation.arguments, context: CommandContext(databasePath: invocation.databasePath))
+    exit(ExitCode.success.rawValue)
   }
-  exit(ExitCode.success.rawValue)
+  let database: DatabasePool
+  do {
+    database = try AppDatabase.open(path: invocation.databasePath)
+  } catch {
+    throw CommandError.failure("cannot open the database \(invocation.databasePath): \(error)")
+  }
+  prepareDependencies { $0.defaultDatabase = database }
+  exit(try await RemindersTerminal.run(database: database))
 } catch let error as CommandError {
   Console.error("reminders: \(error.message)")
   if let usage = error.usage {

@@ -169,3 +169,117 @@ struct ListMouseTests {
     #expect(emptyState.selection == nil)
   }
 }
+
+/// Rows of several heights with section headings, as a sidebar or a list of reminders with notes
+/// has them: `"# name"` is a heading and `"text|note|note"` a row with lines under it.
+struct SectionedSource: ListDataSource {
+  var items: [String]
+  var count: Int { items.count }
+  func id(at index: Int) -> String { items[index] }
+  func index(of id: String) -> Int? { items.firstIndex(of: id) }
+  func isSelectable(at index: Int) -> Bool { !items[index].hasPrefix("#") }
+  func rowHeight(at index: Int) -> Int { items[index].split(separator: "|").count }
+  func rows(in range: Range<Int>) -> [ListRow] {
+    items[range].map { item in
+      let parts = item.split(separator: "|").map(String.init)
+      if item.hasPrefix("#") { return ListRow(title: StyledText(String(item.dropFirst(2)), style: .title)) }
+      return ListRow(
+        title: StyledText(parts[0]), marker: "○", lines: parts.dropFirst().map { StyledText($0, style: .dim) }
+      )
+    }
+  }
+}
+
+@Suite("List rows of several lines, and headings")
+struct ListSectionTests {
+  @Test func headingsAreSkippedWhenMoving() {
+    let source = SectionedSource(items: ["# Smart", "Today", "All", "# Lists", "Home", "Work"])
+    var state = ListState<String>()
+    state.reconcile(with: source, height: 6)
+    #expect(state.selection == "Today")
+    _ = state.handle(KeyPress("k"), in: source, height: 6)
+    #expect(state.selection == "Today")
+    _ = state.handle(KeyPress("j"), in: source, height: 6)
+    _ = state.handle(KeyPress("j"), in: source, height: 6)
+    #expect(state.selection == "Home")
+    _ = state.handle(KeyPress("k"), in: source, height: 6)
+    #expect(state.selection == "All")
+    _ = state.handle(KeyPress("G"), in: source, height: 6)
+    #expect(state.selection == "Work")
+    _ = state.handle(KeyPress("g"), in: source, height: 6)
+    _ = state.handle(KeyPress("g"), in: source, height: 6)
+    #expect(state.selection == "Today")
+    // A click on a heading selects nothing new.
+    let rect = Rect(x: 0, y: 0, width: 10, height: 6)
+    _ = state.handle(MouseEvent(.press(button: 1), at: Point(x: 1, y: 3)), in: source, rect: rect)
+    #expect(state.selection == "Today")
+    _ = state.handle(MouseEvent(.press(button: 1), at: Point(x: 1, y: 5)), in: source, rect: rect)
+    #expect(state.selection == "Work")
+    let text = screen(List(source, state: state, showsScrollIndicator: false), width: 10, height: 6)
+    #expect(text == "Smart\n○ Today\n○ All\nLists\n○ Home\n○ Work")
+  }
+
+  @Test func rowsOfSeveralLinesScrollWhole() {
+    let source = SectionedSource(items: ["a|a1|a2", "b", "c|c1", "d|d1|d2", "e"])
+    var state = ListState<String>()
+    state.reconcile(with: source, height: 4)
+    let first = draw(List(source, state: state, showsScrollIndicator: false), width: 8, height: 4)
+    #expect(first.textSnapshot() == "○ a\n  a1\n  a2\n○ b")
+    // The selection covers every line of its row.
+    #expect(first.styleSnapshot() == "ssssssss\nssssssss\nssssssss\n........")
+    _ = state.handle(KeyPress("j"), in: source, height: 4)
+    _ = state.handle(KeyPress("j"), in: source, height: 4)
+    // c and its note are shown whole, b just above.
+    #expect(state.visibleOffset(in: source, height: 4) == 1)
+    #expect(
+      screen(List(source, state: state, showsScrollIndicator: false), width: 8, height: 4)
+        == "○ b\n○ c\n  c1\n○ d")
+    _ = state.handle(KeyPress("j"), in: source, height: 4)
+    #expect(state.visibleOffset(in: source, height: 4) == 3)
+    // At the end the last rows fill the screen rather than leaving it half empty.
+    _ = state.handle(KeyPress("G"), in: source, height: 4)
+    #expect(state.visibleOffset(in: source, height: 4) == 3)
+    #expect(
+      screen(List(source, state: state, showsScrollIndicator: false), width: 8, height: 4)
+        == "○ d\n  d1\n  d2\n○ e")
+    // A page moves by the rows that fit in a screen.
+    _ = state.handle(KeyPress("g"), in: source, height: 4)
+    _ = state.handle(KeyPress("g"), in: source, height: 4)
+    #expect(state.target(of: .pageDown, in: source, height: 4) == 2)
+    #expect(state.target(of: .bottom, in: source, height: 4) == 4)
+    // A click on a note line selects the row it belongs to.
+    let rect = Rect(x: 0, y: 0, width: 8, height: 4)
+    _ = state.handle(MouseEvent(.press(button: 1), at: Point(x: 1, y: 2)), in: source, rect: rect)
+    #expect(state.selection == "a|a1|a2")
+    _ = state.handle(MouseEvent(.press(button: 1), at: Point(x: 1, y: 3)), in: source, rect: rect)
+    #expect(state.selection == "b")
+  }
+
+  @Test func aLongDetailGivesWayToTheText() {
+    let source = ArrayListSource([Reminder(id: "a", title: "Call the accountant")]) { reminder in
+      ListRow(reminder.title, detail: "#business #money Tomorrow 5:00 PM")
+    }
+    let text = screen(List(source, state: ListState<String>(), showsScrollIndicator: false), width: 24, height: 1)
+    #expect(text == "Call the ac…  #business…")
+  }
+
+  @Test func styledTextMeasuresTruncatesAndDraws() {
+    var text = StyledText("Call mom", style: .normal)
+    text.append("  ", style: .normal)
+    text.append("Yesterday", style: .error)
+    #expect(text.terminalWidth == 19)
+    #expect(text.description == "Call mom  Yesterday")
+    #expect(text.truncated(toWidth: 19) == text)
+    #expect(text.truncated(toWidth: 14).description == "Call mom  Yes…")
+    #expect(text.truncated(toWidth: 14).spans.last?.style == .error)
+    // A cut that falls just after a span keeps the ellipsis in the next span's style.
+    #expect(text.truncated(toWidth: 9).description == "Call mom…")
+    #expect(text.truncated(toWidth: 0).isEmpty)
+    #expect(StyledText("日本語").truncated(toWidth: 4).description == "日…")
+    var canvas = Canvas(size: Size(width: 20, height: 1))
+    canvas.writeLine(text, in: Rect(x: 0, y: 0, width: 20, height: 1), alignment: .trailing)
+    #expect(canvas.textSnapshot() == " Call mom  Yesterday")
+    #expect(canvas.styleSnapshot() == "...........eeeeeeeee")
+    #expect(text.restyled { $0.with(role: .dim) }.spans.allSatisfy { $0.style == .dim })
+  }
+}

@@ -55,6 +55,49 @@ struct WidgetTests {
     #expect(empty.handle(.key(.escape)) == .cancelled)
   }
 
+  @Test func formTextAreasButtonsHintsAndScrolling() {
+    var form = FormState([
+      .text("Title", "Milk"),
+      .textArea("Notes", "one\ntwo", lines: 2),
+      .button("Tags", "#a #b"),
+      FormField("Due", .text(TextFieldState("tomorrow")), hint: StyledText("Tue 5 Mar", style: .dim)),
+    ])
+    _ = form.handle(.key(.tab))
+    // In a text area Enter breaks the line, and Up and Down stay inside until its edges.
+    #expect(form.handle(.key(.enter)) == nil)
+    for event in KeyEvent.typing("three") { _ = form.handle(event) }
+    #expect(form["Notes"] == "one\ntwo\nthree")
+    _ = form.handle(.key(.up))
+    #expect(form.focus == 1)
+    _ = form.handle(.key(.down))
+    _ = form.handle(.key(.down))
+    #expect(form.focus == 2)
+    #expect(form.handle(.key(.enter)) == .activated(2))
+    #expect(form.handle(.key(KeyPress(" "))) == .activated(2))
+    form[2].control = .button("#c")
+    #expect(form["Tags"] == "#c")
+    let canvas = draw(Form(form), width: 20, height: 6)
+    #expect(
+      canvas.textSnapshot() == """
+        Title  Milk
+        Notes  two
+               three
+         Tags▸ #c
+          Due  tomorrow
+               Tue 5 Mar
+        """)
+    #expect(Form(form).height == 6)
+    // Too short for every field: the focused one stays in view.
+    _ = form.handle(.key(.tab))
+    let short = draw(Form(form), width: 20, height: 3)
+    #expect(short.textSnapshot() == " Tags  #c\n  Due▸ tomorrow\n       Tue 5 Mar")
+    #expect(short.cursor == Point(x: 15, y: 1))
+    _ = form.handle(.key(.tab))
+    _ = form.handle(.key(.tab))
+    let notes = draw(Form(form), width: 20, height: 6)
+    #expect(notes.cursor == Point(x: 12, y: 2))
+  }
+
   @Test func pickerKeys() {
     var picker = PickerState(["Today", "Scheduled", "All", "Flagged"])
     #expect(picker.handle(.key(KeyPress("j"))) == nil)
@@ -178,5 +221,27 @@ struct WidgetTests {
         """)
     let cramped = screen(HelpOverlay(sections: keymap.helpSections()), width: 34, height: 6)
     #expect(cramped.split(separator: "\n")[2].contains("…"))
+  }
+
+  @Test func helpFlowsIntoColumnsOrScrolls() {
+    let sections = [
+      HelpSection(
+        title: "Move",
+        entries: [
+          HelpEntry(keys: ["j"], description: "Next"), HelpEntry(keys: ["k"], description: "Previous"),
+        ]),
+      HelpSection(title: "App", entries: [HelpEntry(keys: ["q"], description: "Quit")]),
+    ]
+    // Six lines in one column need ten rows; in eight they go side by side.
+    let columns = screen(HelpOverlay(sections: sections), width: 40, height: 8).split(separator: "\n")
+    #expect(columns[1] == "     │ Move          App         │")
+    #expect(columns[2] == "     │ j  Next       q  Quit     │")
+    #expect(columns[3] == "     │ k  Previous               │")
+    // Too narrow for columns: one column, scrolled.
+    let scrolled = screen(HelpOverlay(sections: sections, footer: "Esc", scroll: 2), width: 20, height: 7)
+      .split(separator: "\n").map(String.init)
+    #expect(scrolled[1] == "  │ k  Previous │")
+    #expect(scrolled[3] == "  │ …           │")
+    #expect(HelpOverlay(sections: sections).lineCount == 6)
   }
 }

@@ -5,14 +5,40 @@ public struct FormField: Hashable, Sendable {
     case toggle(Bool)
     /// One of several options, changed with Left and Right (or Space).
     case choice(options: [String], selected: Int)
+    /// Several lines of text, shown `lines` rows high; Enter breaks the line.
+    case textArea(TextAreaState, lines: Int)
+    /// A value chosen elsewhere (a picker, an editor): Enter or Space activates it, and the form
+    /// reports `FormState.Outcome.activated` for the caller to act on.
+    case button(String)
   }
 
   public var label: String
   public var control: Control
+  /// A line under the control: what the value means (a typed date read back), or why it is wrong.
+  public var hint: StyledText?
 
-  public init(_ label: String, _ control: Control) {
+  public init(_ label: String, _ control: Control, hint: StyledText? = nil) {
     self.label = label
     self.control = control
+    self.hint = hint
+  }
+
+  public static func textArea(_ label: String, _ text: String = "", lines: Int = 3) -> FormField {
+    FormField(label, .textArea(TextAreaState(text), lines: max(lines, 1)))
+  }
+
+  public static func button(_ label: String, _ value: String) -> FormField {
+    FormField(label, .button(value))
+  }
+
+  /// The rows the field takes: its control's and its hint's.
+  public var height: Int {
+    let control =
+      switch control {
+      case .textArea(_, let lines): lines
+      default: 1
+      }
+    return control + (hint == nil ? 0 : 1)
   }
 
   public static func text(_ label: String, _ text: String = "") -> FormField {
@@ -33,6 +59,8 @@ public struct FormField: Hashable, Sendable {
     case .text(let state): state.text
     case .toggle(let isOn): isOn ? "true" : "false"
     case .choice(let options, let selected): options.indices.contains(selected) ? options[selected] : ""
+    case .textArea(let state, _): state.text
+    case .button(let value): value
     }
   }
 
@@ -57,6 +85,12 @@ public struct FormField: Hashable, Sendable {
       }
       control = .choice(options: options, selected: (selected + step + options.count) % options.count)
       return true
+    case .textArea(var state, let lines):
+      let handled = state.handle(event, height: lines)
+      control = .textArea(state, lines: lines)
+      return handled
+    case .button:
+      return false
     }
   }
 }

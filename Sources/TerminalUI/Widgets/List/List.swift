@@ -27,18 +27,22 @@ public struct List<Source: ListDataSource>: View {
       return
     }
     let offset = state.visibleOffset(in: source, height: rect.height)
-    let visible = offset..<min(offset + rect.height, count)
+    // Every row takes at least one line, so no more rows than lines can show.
+    let candidates = offset..<min(offset + rect.height, count)
     let indicator = showsScrollIndicator && count > rect.height && rect.width > 2
     let rowWidth = rect.width - (indicator ? 1 : 0)
 
-    for (position, row) in zip(visible, source.rows(in: visible)) {
-      let line = Rect(x: rect.x, y: rect.y + position - offset, width: rowWidth, height: 1)
-      draw(row, in: line, on: &canvas)
+    var y = rect.y
+    for (position, row) in zip(candidates, source.rows(in: candidates)) {
+      guard y < rect.maxY else { break }
+      let area = Rect(x: rect.x, y: y, width: rowWidth, height: min(row.height, rect.maxY - y))
+      draw(row, in: area, on: &canvas)
       if position == selected {
         // Focused, the selection takes the row over (item colours would clash with it);
         // unfocused, it only marks the row.
-        canvas.restyle(line) { style in isFocused ? .selection : style.with(role: .highlight) }
+        canvas.restyle(area) { style in isFocused ? .selection : style.with(role: .highlight) }
       }
+      y += row.height
     }
     if indicator {
       drawScrollIndicator(
@@ -47,19 +51,29 @@ public struct List<Source: ListDataSource>: View {
     }
   }
 
-  private func draw(_ row: ListRow, in line: Rect, on canvas: inout Canvas) {
+  private func draw(_ row: ListRow, in area: Rect, on canvas: inout Canvas) {
+    let line = area.row(0)
     var x = line.x
     if !row.marker.isEmpty {
-      x = canvas.write(row.marker + " ", at: Point(x: x, y: line.y), style: row.markerStyle, clip: line)
+      // The gap after the marker is in the marker's style, so a coloured marker reads as one piece.
+      let gap = StyledText(" ", style: row.marker.spans.last?.style ?? .normal)
+      x = canvas.write(row.marker + gap, at: Point(x: x, y: line.y), clip: line)
     }
-    let detailWidth = row.detail.isEmpty ? 0 : min(row.detail.terminalWidth, max(line.maxX - x - 2, 0))
+    // The detail gives way to the text: it keeps at most what leaves the text half the row.
+    let available = line.maxX - x
+    let textWanted = min(row.title.terminalWidth, available / 2)
+    let detailWidth = row.detail.isEmpty ? 0 : min(row.detail.terminalWidth, max(available - textWanted - 1, 0))
     let textWidth = line.maxX - x - (detailWidth > 0 ? detailWidth + 1 : 0)
-    canvas.write(
-      row.text.truncated(toWidth: textWidth), at: Point(x: x, y: line.y), style: row.style, clip: line)
+    canvas.write(row.title.truncated(toWidth: textWidth), at: Point(x: x, y: line.y), clip: line)
     if detailWidth > 0 {
       canvas.writeLine(
         row.detail, in: Rect(x: line.maxX - detailWidth, y: line.y, width: detailWidth, height: 1),
-        style: row.detailStyle, alignment: .trailing)
+        alignment: .trailing)
+    }
+    // Further lines sit under the text, past the marker.
+    for (number, text) in row.lines.enumerated() where number + 1 < area.height {
+      let below = area.row(number + 1)
+      canvas.writeLine(text, in: Rect(x: x, y: below.y, width: below.maxX - x, height: 1))
     }
   }
 

@@ -11,28 +11,51 @@ public protocol ListDataSource {
   func index(of id: ID) -> Int?
   /// The rows of a range of indices, which is always within `0..<count`.
   func rows(in range: Range<Int>) -> [ListRow]
+  /// How many screen lines the row at an index takes (its `ListRow.height`). Asked only for rows
+  /// near the selection and the scroll position, and for the last rows when they are on screen.
+  func rowHeight(at index: Int) -> Int
+  /// False for rows that cannot be selected, such as section headings: moving skips them.
+  func isSelectable(at index: Int) -> Bool
 }
 
-/// How one row of a list looks.
+extension ListDataSource {
+  public func rowHeight(at index: Int) -> Int { 1 }
+  public func isSelectable(at index: Int) -> Bool { true }
+}
+
+/// How one row of a list looks: a marker, text, a right-aligned detail, and optionally more lines
+/// below (indented under the text).
 public struct ListRow: Hashable, Sendable {
-  public var text: String
-  /// Text shown right-aligned (a count, a date).
-  public var detail: String
   /// A short prefix such as a checkbox (`[x]`) or a bullet.
-  public var marker: String
-  public var style: Style
-  public var markerStyle: Style
-  public var detailStyle: Style
+  public var marker: StyledText
+  public var title: StyledText
+  /// Text shown right-aligned on the first line (a count, a date).
+  public var detail: StyledText
+  /// Lines under the first, such as notes.
+  public var lines: [StyledText]
 
   public init(
     _ text: String, detail: String = "", marker: String = "", style: Style = .normal,
     markerStyle: Style? = nil, detailStyle: Style = .dim
   ) {
-    self.text = text
-    self.detail = detail
-    self.marker = marker
-    self.style = style
-    self.markerStyle = markerStyle ?? style
-    self.detailStyle = detailStyle
+    self.init(
+      title: StyledText(text, style: style), detail: StyledText(detail, style: detailStyle),
+      marker: StyledText(marker, style: markerStyle ?? style))
   }
+
+  public init(
+    title: StyledText, detail: StyledText = StyledText(), marker: StyledText = StyledText(),
+    lines: [StyledText] = []
+  ) {
+    self.marker = marker
+    self.title = title
+    self.detail = detail
+    self.lines = lines
+  }
+
+  /// The row's text without styles.
+  public var text: String { title.description }
+
+  /// The screen lines the row takes.
+  public var height: Int { 1 + lines.count }
 }

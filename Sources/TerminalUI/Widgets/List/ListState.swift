@@ -21,15 +21,38 @@ public struct ListState<ID: Hashable & Sendable>: Sendable {
     return min(max(selectedIndex, 0), source.count - 1)
   }
 
-  /// The first visible row for a viewport height: the stored offset, moved just enough to show
-  /// the selection and not to leave empty space below the last row.
+  /// The first visible row for a viewport of `height` lines: the stored offset, moved just enough
+  /// to show the whole selected row and not to leave empty space below the last row.
   public func visibleOffset<Source: ListDataSource>(in source: Source, height: Int) -> Int
   where Source.ID == ID {
     guard height > 0, let index = resolvedIndex(in: source) else { return 0 }
-    var offset = scrollOffset
-    if index < offset { offset = index }
-    if index >= offset + height { offset = index - height + 1 }
-    return min(max(offset, 0), max(source.count - height, 0))
+    var offset = min(max(scrollOffset, 0), index)
+    // The earliest offset from which the rows down to the selection fit; every row takes a line
+    // at least, so no more than `height` rows need measuring.
+    var firstFitting = index
+    var used = source.rowHeight(at: index)
+    while firstFitting > 0, firstFitting > index - height {
+      let above = source.rowHeight(at: firstFitting - 1)
+      guard used + above <= height else { break }
+      used += above
+      firstFitting -= 1
+    }
+    offset = max(offset, firstFitting)
+    // Rows below can leave empty space only when fewer than `height` rows follow the offset;
+    // only then are the last rows measured.
+    let count = source.count
+    if offset + height > count {
+      var lastStart = count
+      var below = 0
+      while lastStart > 0 {
+        let rowHeight = source.rowHeight(at: lastStart - 1)
+        guard below + rowHeight <= height else { break }
+        below += rowHeight
+        lastStart -= 1
+      }
+      offset = min(offset, max(lastStart, 0))
+    }
+    return max(offset, 0)
   }
 
   /// Brings the state up to date after the source changed: the selection keeps its item, or
@@ -45,36 +68,97 @@ public struct ListState<ID: Hashable & Sendable>: Sendable {
     select(index: index, in: source, height: height)
   }
 
+  /// Selects the row at an index (clamped to the list), or the nearest selectable one, looking
+  /// down first.
   public mutating func select<Source: ListDataSource>(index: Int?, in source: Source, height: Int)
   where Source.ID == ID {
-    guard let index, source.count > 0 else {
+    select(index: index, towards: 1, in: source, height: height)
+  }
+
+  private mutating func select<Source: ListDataSource>(
+    index: Int?, towards direction: Int, in source: Source, height: Int
+  ) where Source.ID == ID {
+    guard let index, source.count > 0,
+      let target = Self.selectable(near: min(max(index, 0), source.count - 1), towards: direction, in: source)
+    else {
       selection = nil
       selectedIndex = 0
       scrollOffset = 0
       return
     }
-    let clamped = min(max(index, 0), source.count - 1)
-    selection = source.id(at: clamped)
-    selectedIndex = clamped
+    selection = source.id(at: target)
+    selectedIndex = target
     scrollOffset = visibleOffset(in: source, height: height)
   }
 
-  public mutating func perform<Source: ListDataSource>(_ action: ListAction, in source: Source, height: Int)
+  /// The selectable row at `index`, else the first one from there in `direction`, else the first
+  /// one the other way.
+  private static func selectable<Source: ListDataSource>(
+    near index: Int, towards direction: Int, in source: Source
+  )
+    -> Int?
+  {
+    if source.isSelectable(at: index) { return index }
+    let step = direction < 0 ? -1 : 1
+    for way in [step, -step] {
+      var candidate = index + way
+      while candidate >= 0, candidate < source.count {
+        if source.isSelectable(at: candidate) { return candidate }
+        candidate += way
+      }
+    }
+    return nil
+  }
+
+  /// The row an action would select, before skipping rows that cannot be selected: for a list
+  /// that loads its rows in windows, to load the one around the target first.
+  public func target<Source: ListDataSource>(of action: ListAction, in source: Source, height: Int) -> Int?
   where Source.ID == ID {
-    guard let current = resolvedIndex(in: source) else { return }
-    let page = max(height - 1, 1)
+    guard let current = resolvedIndex(in: source) else { return nil }
     let target: Int =
       switch action {
       case .up: current - 1
       case .down: current + 1
-      case .pageUp: current - page
-      case .pageDown: current + page
-      case .halfPageUp: current - max(height / 2, 1)
-      case .halfPageDown: current + max(height / 2, 1)
+      case .pageUp: current - Self.rowsFitting(max(height - 1, 1), from: current, step: -1, in: source)
+      case .pageDown: current + Self.rowsFitting(max(height - 1, 1), from: current, step: 1, in: source)
+      case .halfPageUp: current - Self.rowsFitting(max(height / 2, 1), from: current, step: -1, in: source)
+      case .halfPageDown: current + Self.rowsFitting(max(height / 2, 1), from: current, step: 1, in: source)
       case .top: 0
       case .bottom: source.count - 1
       }
-    select(index: target, in: source, height: height)
+    return min(max(target, 0), source.count - 1)
+  }
+
+  /// How many rows from `index` (going `step` rows at a time) fill `lines` screen lines: one at
+  /// least, so a page always moves.
+  private static func rowsFitting<Source: ListDataSource>(
+    _ lines: Int, from index: Int, step: Int, in source: Source
+  )
+    -> Int
+  {
+    var rows = 0
+    var used = 0
+    var candidate = index + step
+    while candidate >= 0, candidate < source.count {
+      used += source.rowHeight(at: candidate)
+      guard used <= lines else { break }
+      rows += 1
+      candidate += step
+    }
+    return max(rows, 1)
+  }
+
+  public mutating func perform<Source: ListDataSource>(_ action: ListAction, in source: Source, height: Int)
+  where Source.ID == ID {
+    guard let current = resolvedIndex(in: source), let target = target(of: action, in: source, height: height)
+    else { return }
+    let direction: Int =
+      switch action {
+      case .bottom: -1
+      case .top: 1
+      default: target < current ? -1 : 1
+      }
+    select(index: target, towards: direction, in: source, height: height)
   }
 
   /// Handles a key with the list's keymap; returns false when the key is not the list's, so the
@@ -107,8 +191,14 @@ public struct ListState<ID: Hashable & Sendable>: Sendable {
       guard let current = resolvedIndex(in: source) else { return true }
       select(index: current + 3, in: source, height: rect.height)
     case .press(button: 1), .click(button: 1), .release(button: 1):
-      let row = visibleOffset(in: source, height: rect.height) + mouse.position.y - rect.y
-      guard row < source.count else { return true }
+      // Rows can be taller than a line: find the one drawn at the pointer's line.
+      var row = visibleOffset(in: source, height: rect.height)
+      var top = rect.y
+      while row < source.count, top + source.rowHeight(at: row) <= mouse.position.y {
+        top += source.rowHeight(at: row)
+        row += 1
+      }
+      guard row < source.count, source.isSelectable(at: row) else { return true }
       select(index: row, in: source, height: rect.height)
     case .press, .click, .release:
       return false

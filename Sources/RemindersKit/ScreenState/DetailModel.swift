@@ -1,0 +1,154 @@
+import Foundation
+import Observation
+import SQLiteData
+
+/// A detail screen: a smart list, a list, or the reminders with some tags. Its rows are a live
+/// window over the screen's query, moved as the screen scrolls (`show(_:)`), so a list of a
+/// million reminders costs what the rows on screen cost. Its order and whether it shows completed
+/// reminders are kept in the database, per screen, and followed live like the rows.
+@MainActor
+@Observable
+public final class DetailModel {
+  public let kind: DetailKind
+
+  @ObservationIgnored
+  @Fetch var window: DetailWindow.Value
+
+  @ObservationIgnored
+  @Dependency(\.defaultDatabase) var database
+
+  @ObservationIgnored private let dependencies = DependencySnapshot()
+
+  /// Rows loaded on each side of those shown, so that moving by a page loads nothing new.
+  public static let margin = 40
+
+  public init(kind: DetailKind, visibleRows: Int = 40) {
+    self.kind = kind
+    _window = Fetch(
+      wrappedValue: DetailWindow.Value(settings: kind.defaultSettings),
+      DetailWindow(
+        kind: kind, offset: 0, limit: visibleRows + 2 * Self.margin, dependencies: DependencySnapshot()))
+  }
+
+  /// Why the rows could not be read, if they could not.
+  public var loadError: (any Error)? { $window.loadError }
+
+  /// The screen's order and whether it shows completed reminders.
+  public var settings: ScreenSettings { window.settings }
+
+  /// The number of rows, of which only those near the ones shown are loaded.
+  public var count: Int { window.count }
+
+  /// The loaded rows and the index of the first.
+  public var loadedRows: (offset: Int, rows: [ReminderRow]) { (window.offset, window.rows) }
+
+  /// How many of the screen's reminders are completed.
+  public var completedCount: Int { window.completedCount }
+
+  /// False for a list screen whose list was deleted (here or by another program).
+  public var exists: Bool {
+    if case .list = kind { return window.list != nil }
+    return true
+  }
+
+  /// The screen's title: the smart list's name, the list's title, or its tags.
+  public var title: String {
+    switch kind {
+    case .smart(let list): list.title
+    case .list: window.list?.title ?? ""
+    case .tags(let tags): tags.map { "#" + $0 }.joined(separator: " ")
+    }
+  }
+
+  /// The title's colour, packed `0xRRGGBBAA` as lists store theirs.
+  public var accentColor: Int {
+    switch kind {
+    case .smart(let list): list.accentColor
+    case .list: window.list?.color ?? RemindersList.defaultColor
+    case .tags: 0x6b7b_8cff
+    }
+  }
+
+  /// The list new reminders made on this screen go to: the screen's list, if it is one.
+  public var listID: RemindersList.ID? {
+    if case .list(let id) = kind { return id }
+    return nil
+  }
+
+  /// The row at an index, if it is loaded.
+  public func row(at index: Int) -> ReminderRow? {
+    let window = self.window
+    guard index >= window.offset, index < window.offset + window.rows.count else { return nil }
+    return window.rows[index - window.offset]
+  }
+
+  /// Where a reminder is among the loaded rows.
+  public func index(of id: Reminder.ID) -> Int? {
+    let window = self.window
+    return window.rows.firstIndex { $0.id == id }.map { $0 + window.offset }
+  }
+
+  /// Makes sure the rows in `visible` are loaded, moving the window when they are not. The new
+  /// window is read before this returns, and followed live from then on.
+  public func show(_ visible: Range<Int>) {
+    let current = window
+    let needed = visible.clamped(to: 0..<max(current.count, 0))
+    let loaded = current.range
+    if needed.isEmpty || (needed.lowerBound >= loaded.lowerBound && needed.upperBound <= loaded.upperBound) {
+      return
+    }
+    let offset = max(needed.lowerBound - Self.margin, 0)
+    _window = Fetch(
+      wrappedValue: current,
+      DetailWindow(
+        kind: kind, offset: offset, limit: needed.count + 2 * Self.margin, dependencies: dependencies),
+      database: database)
+  }
+
+  // MARK: - Actions
+
+  /// Ticks or unticks a reminder; returns its new status.
+  @discardableResult
+  public func toggleCompletion(_ id: Reminder.ID) throws -> Reminder.Status {
+    try database.toggleCompletion(id)
+  }
+
+  /// Flags or unflags a reminder; returns whether it is now flagged.
+  @discardableResult
+  public func toggleFlag(_ id: Reminder.ID) throws -> Bool {
+    try database.toggleFlag(id)
+  }
+
+  public func delete(_ id: Reminder.ID) throws {
+    _ = try database.deleteReminders([id])
+  }
+
+  /// Moves a reminder one row up or down as shown (the screen switches to manual order); false
+  /// when it cannot move that way.
+  @discardableResult
+  public func move(_ id: Reminder.ID, _ direction: MoveDirection) throws -> Bool {
+    try database.moveReminder(id, direction, in: kind)
+  }
+
+  public func setOrdering(_ ordering: ScreenSettings.Ordering) throws {
+    try database.setOrdering(ordering, for: kind)
+  }
+
+  /// Shows completed reminders if they are hidden, hides them if they show.
+  public func toggleShowCompleted() throws {
+    try database.setShowCompleted(!settings.showCompleted, for: kind)
+  }
+}
+
+extension SmartList {
+  /// The colour the smart list's title and icon are drawn in, packed `0xRRGGBBAA`.
+  public var accentColor: Int {
+    switch self {
+    case .today: 0x0a84_ffff
+    case .scheduled: 0xff45_3aff
+    case .all: 0x8e8e_93ff
+    case .flagged: 0xff9f_0aff
+    case .completed: 0x8e8e_93ff
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Observation
+import SQLiteData
+
+/// The list form: a title and a colour from the named palette.
+@MainActor
+@Observable
+public final class ListFormModel {
+  /// The list edited, or nil for a new one.
+  public let listID: RemindersList.ID?
+  public var title: String
+  /// The colours offered: the palette, and the list's own colour first when it is not in it.
+  public let colors: [(name: String, color: Int)]
+  /// The chosen colour, an index into `colors`.
+  public var colorIndex: Int
+
+  @ObservationIgnored
+  @Dependency(\.defaultDatabase) var database
+
+  /// A form for a new list, blue as new lists are.
+  public init() {
+    listID = nil
+    title = ""
+    colors = RemindersList.palette
+    colorIndex = colors.firstIndex { $0.color == RemindersList.defaultColor } ?? 0
+  }
+
+  /// A form for an existing list.
+  public init(editing list: RemindersList) {
+    listID = list.id
+    title = list.title
+    var colors = RemindersList.palette
+    if !colors.contains(where: { $0.color == list.color }) {
+      colors.insert((RemindersList.colorName(list.color), list.color), at: 0)
+    }
+    self.colors = colors
+    colorIndex = colors.firstIndex { $0.color == list.color } ?? 0
+  }
+
+  public var isNew: Bool { listID == nil }
+
+  /// The chosen colour, packed `0xRRGGBBAA`.
+  public var color: Int { colors[min(max(colorIndex, 0), colors.count - 1)].color }
+
+  /// Saves the list; returns it as saved.
+  @discardableResult
+  public func save() throws -> RemindersList {
+    try database.saveList(RemindersList.Draft(id: listID, color: color, title: title))
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Observation
+import SQLiteData
+
+/// Search: the text typed, applied after a pause in typing (so each key does not run a query),
+/// `#tag` tokens with suggestions for the one being typed, the matches with their highlights,
+/// how many matches are completed, and clearing completed matches.
+@MainActor
+@Observable
+public final class SearchModel {
+  /// The text as typed.
+  public private(set) var text = ""
+  /// Whether completed matches are listed.
+  public private(set) var showCompleted = false
+  /// How long typing must pause before the search runs.
+  @ObservationIgnored public var debounce: Duration
+
+  @ObservationIgnored
+  @Fetch var value = SearchRequest.Value()
+
+  @ObservationIgnored
+  @Dependency(\.defaultDatabase) var database
+
+  @ObservationIgnored private var pending: Task<Void, Never>?
+  @ObservationIgnored private let dependencies = DependencySnapshot()
+  /// The text the results are for.
+  public private(set) var appliedText = ""
+
+  public init(debounce: Duration = .milliseconds(150)) {
+    self.debounce = debounce
+  }
+
+  /// The matches, completed ones last.
+  public var results: [SearchResult] { value.results }
+  /// How many matches are completed, listed or not.
+  public var completedCount: Int { value.completedCount }
+  /// Tags that complete the `#tag` being typed.
+  public var suggestions: [Tag] { value.suggestions }
+  /// The query the results are for.
+  public var query: SearchQuery { SearchQuery(appliedText) }
+  /// True while typed text waits for its search.
+  public var isPending: Bool { text != appliedText }
+
+  /// Changes the text; the search follows after `debounce`.
+  public func setText(_ newText: String) {
+    guard newText != text else { return }
+    text = newText
+    pending?.cancel()
+    pending = Task { [weak self, debounce] in
+      try? await Task.sleep(for: debounce)
+      guard !Task.isCancelled else { return }
+      self?.apply()
+    }
+  }
+
+  /// Runs the search for the text now, without waiting for the pause.
+  public func apply() {
+    pending?.cancel()
+    pending = nil
+    appliedText = text
+    load()
+  }
+
+  /// Replaces the `#tag` being typed at the end of the text with a whole tag, and searches.
+  public func complete(with tag: Tag) {
+    guard let partial = SearchQuery(text).partialTag else { return }
+    text = String(text.dropLast(partial.count)) + tag.title + " "
+    apply()
+  }
+
+  public func toggleShowCompleted() {
+    showCompleted.toggle()
+    load()
+  }
+
+  /// Deletes the completed matches old enough for `age`; returns how many.
+  @discardableResult
+  public func clearCompleted(olderThan age: ClearCompletedAge) throws -> Int {
+    try database.clearCompleted(matching: query, olderThan: age)
+  }
+
+  private func load() {
+    _value = Fetch(
+      wrappedValue: value,
+      SearchScreenRequest(text: appliedText, showCompleted: showCompleted, dependencies: dependencies),
+      database: database)
+  }
+}
+
+/// `SearchRequest` run under the dependencies of the screen that made it (what "today" is, for
+/// past due dates).
+struct SearchScreenRequest: FetchKeyRequest {
+  var request: SearchRequest
+  let dependencies: DependencySnapshot
+
+  init(text: String, showCompleted: Bool, dependencies: DependencySnapshot) {
+    request = SearchRequest(text: text, showCompleted: showCompleted)
+    self.dependencies = dependencies
+  }
+
+  func fetch(_ db: Database) throws -> SearchRequest.Value {
+    try dependencies.run { try request.fetch(db) }
+  }
+}

@@ -1,0 +1,36 @@
+/// Everything the keyboard can ask of the app; `AppKeymap` binds keys to them.
+enum AppAction: Hashable, Sendable {
+  // Anywhere
+  case help
+  case quit
+  case undo
+  case redo
+  case switchPane
+  case search
+  case quickAdd
+  case newReminder
+  case loadSampleData
+
+  // The sidebar
+  case open
+  case addList
+  case editList
+  case deleteEntry
+  case moveListUp
+  case moveListDown
+
+  // Reminders, on a detail screen or in search results
+  case toggleCompletion
+  case toggleFlag
+  case edit
+  case delete
+  case moveUp
+  case moveDown
+  case sort
+  case toggleShowCompleted
+  case back
+
+  // Search results
+  case editQuery
+  case clearCompleted
+}

@@ -1,0 +1,75 @@
+import RemindersKit
+import TerminalUI
+
+/// The list form: a title and a colour from the named palette, with the list shown as it will
+/// look.
+@MainActor
+final class ListFormScreen {
+  enum Outcome {
+    case saved(RemindersList)
+    case cancelled
+  }
+
+  let model: ListFormModel
+  private var form: FormState
+  private(set) var keymap = OverlayKeys.form()
+  private var error: String?
+
+  init(model: ListFormModel) {
+    self.model = model
+    form = FormState([
+      .text("Title", model.title),
+      .choice("Colour", options: model.colors.map(\.name), selected: model.colorIndex),
+    ])
+    refresh()
+  }
+
+  private func refresh() {
+    model.title = form[0].value
+    if case .choice(_, let selected) = form[1].control { model.colorIndex = selected }
+    form[1].hint =
+      StyledText("●", style: .item(model.color))
+      + StyledText(
+        " " + (model.title.isEmpty ? "New List" : model.title), style: .item(model.color, bold: true))
+  }
+
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    let formView = Form(form)
+    let size = Size(width: min(52, rect.width), height: min(formView.height + 5, rect.height))
+    let footer =
+      error.map { Text($0, style: .error) } ?? Text("enter next/save · ←→ colour · esc cancel", style: .dim)
+    let body = Stack.vertical([.flexible(Pad(formView)), .fixed(1, EmptyView()), .fixed(1, Pad(footer))])
+    Panel(title: model.isNew ? "New List" : "Edit List", size: size, body).render(in: rect, on: &canvas)
+  }
+
+  func handle(_ event: KeyEvent) -> Outcome? {
+    error = nil
+    if case .key(let key) = event, case .action(let action) = keymap.handle(key) {
+      switch action {
+      case .save: return save()
+      case .cancel: return .cancelled
+      case .editNotes: return nil
+      }
+    }
+    switch form.handle(event) {
+    case .submitted?:
+      refresh()
+      return save()
+    case .cancelled?:
+      return .cancelled
+    case .activated?, nil:
+      refresh()
+      return nil
+    }
+  }
+
+  private func save() -> Outcome? {
+    refresh()
+    do {
+      return .saved(try model.save())
+    } catch {
+      self.error = "\(error)"
+      return nil
+    }
+  }
+}

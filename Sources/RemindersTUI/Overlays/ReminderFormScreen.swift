@@ -1,0 +1,175 @@
+import Foundation
+import RemindersKit
+import TerminalUI
+
+/// The reminder form over the screen: title, notes (several lines, or `$EDITOR`), tags (through
+/// the picker), due date on or off and typed in words with what it means shown under it, flag,
+/// priority and list.
+@MainActor
+final class ReminderFormScreen {
+  enum Outcome {
+    case saved(Reminder)
+    case cancelled
+  }
+
+  private enum Field: Int, CaseIterable {
+    case title, notes, tags, hasDueDate, dueDate, flag, priority, list
+  }
+
+  let model: ReminderFormModel
+  private var form: FormState
+  private var picker: TagsPickerScreen?
+  private let lists: [RemindersList]
+  private(set) var keymap = OverlayKeys.form()
+  private var error: String?
+  private static let priorities: [Reminder.Priority?] = [nil, .low, .medium, .high]
+
+  init(model: ReminderFormModel) {
+    self.model = model
+    var lists = model.lists
+    if !lists.contains(where: { $0.id == model.listID }) {
+      lists.append(RemindersList(id: model.listID, title: "(deleted list)"))
+    }
+    self.lists = lists
+    form = FormState([
+      .text("Title", model.title),
+      .textArea("Notes", model.notes, lines: 3),
+      .button("Tags", ""),
+      .toggle("Due date", model.hasDueDate),
+      .text("When", model.dueText),
+      .toggle("Flagged", model.isFlagged),
+      .choice(
+        "Priority", options: ["None", "! Low", "!! Medium", "!!! High"],
+        selected: Self.priorities.firstIndex(of: model.priority) ?? 0),
+      .choice("List", options: lists.map(\.title), selected: lists.firstIndex { $0.id == model.listID } ?? 0),
+    ])
+    refresh()
+  }
+
+  /// The help for the form's keys, and the picker's when it is open.
+  var helpSections: [HelpSection] {
+    (picker?.keymap.helpSections() ?? []) + [OverlayKeys.formHelp]
+  }
+
+  /// Copies the form's fields into the model and shows what they mean.
+  private func refresh() {
+    model.title = form[Field.title.rawValue].value
+    model.notes = form[Field.notes.rawValue].value
+    let dueText = form[Field.dueDate.rawValue].value
+    if dueText != model.dueText, !dueText.isEmpty, !model.hasDueDate {
+      // Typing a date turns the due date on.
+      form[Field.hasDueDate.rawValue].control = .toggle(true)
+    }
+    model.dueText = dueText
+    model.hasDueDate = form[Field.hasDueDate.rawValue].value == "true"
+    model.isFlagged = form[Field.flag.rawValue].value == "true"
+    if case .choice(_, let selected) = form[Field.priority.rawValue].control {
+      model.priority = Self.priorities[selected]
+    }
+    if case .choice(_, let selected) = form[Field.list.rawValue].control, lists.indices.contains(selected) {
+      model.listID = lists[selected].id
+    }
+    form[Field.tags.rawValue].control = .button(
+      model.tags.isEmpty ? "none (enter to choose)" : model.tags.map { "#" + $0 }.joined(separator: " "))
+    form[Field.dueDate.rawValue].hint = StyledText(
+      model.duePreview, style: model.hasDueDateError ? .error : .dim)
+    let list = lists.first { $0.id == model.listID }
+    form[Field.list.rawValue].hint = list.map {
+      StyledText("●", style: .item($0.color)) + StyledText(" " + $0.title)
+    }
+  }
+
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    let formView = Form(form, isFocused: picker == nil)
+    let size = Size(width: min(72, rect.width), height: min(formView.height + 5, rect.height))
+    let footer =
+      error.map { Text($0, style: .error) }
+      ?? Text("ctrl-s save · esc cancel · ctrl-e notes in $EDITOR", style: .dim)
+    let body = Stack.vertical([
+      .flexible(Pad(formView)),
+      .fixed(1, EmptyView()),
+      .fixed(1, Pad(footer)),
+    ])
+    Panel(title: model.isNew ? "New Reminder" : "Edit Reminder", size: size, body).render(
+      in: rect, on: &canvas)
+    if let picker {
+      canvas.cursor = nil
+      picker.render(in: rect, on: &canvas)
+    }
+  }
+
+  func handle(_ event: KeyEvent, loop: MainLoop?) -> Outcome? {
+    if let picker {
+      switch picker.handle(event) {
+      case .done(let tags)?:
+        model.tags = tags
+        self.picker = nil
+        refresh()
+      case .cancelled?:
+        self.picker = nil
+      case nil:
+        break
+      }
+      return nil
+    }
+    error = nil
+    if case .key(let key) = event, case .action(let action) = keymap.handle(key) {
+      switch action {
+      case .save:
+        return save()
+      case .cancel:
+        return .cancelled
+      case .editNotes:
+        editNotes(loop: loop)
+        return nil
+      }
+    }
+    switch form.handle(event) {
+    case .submitted?:
+      refresh()
+      return save()
+    case .cancelled?:
+      return .cancelled
+    case .activated(Field.tags.rawValue)?:
+      picker = TagsPickerScreen(selected: model.tags)
+    case .activated?, nil:
+      break
+    }
+    refresh()
+    return nil
+  }
+
+  private func save() -> Outcome? {
+    refresh()
+    do {
+      return .saved(try model.save())
+    } catch {
+      self.error = "\(error)"
+      return nil
+    }
+  }
+
+  private func editNotes(loop: MainLoop?) {
+    guard let loop else {
+      error = "The notes can be edited in $EDITOR only in a terminal."
+      return
+    }
+    do {
+      var notes = try loop.edit(model.notes, fileExtension: "md")
+      while notes.hasSuffix("\n") { notes.removeLast() }
+      form[Field.notes.rawValue].control = .textArea(TextAreaState(notes), lines: 3)
+      refresh()
+    } catch {
+      self.error = "\(error)"
+    }
+  }
+}
+
+/// A view with a column of space on each side.
+struct Pad: View {
+  var content: any View
+  init(_ content: any View) { self.content = content }
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    content.render(in: rect.inset(left: 1, right: 1), on: &canvas)
+  }
+}

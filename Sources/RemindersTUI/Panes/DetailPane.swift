@@ -1,0 +1,120 @@
+import RemindersKit
+import TerminalUI
+
+/// A detail screen: its title in its colour, a line saying how many reminders there are and how
+/// they are sorted, and the rows.
+struct DetailPane: View {
+  var title: String
+  var accentColor: Int
+  var summary: StyledText
+  var emptyMessage: String
+  var list: ListState<RowID>
+  var source: DetailSource
+  var isFocused: Bool
+
+  @MainActor
+  init(model: DetailModel, list: ListState<RowID>, source: DetailSource, isFocused: Bool) {
+    let settings = model.settings
+    var summary = StyledText("\(source.count) reminder\(source.count == 1 ? "" : "s")", style: .dim)
+    summary.append(" · \(settings.ordering.displayName)", style: .dim)
+    if !model.kind.showsOnlyCompleted, model.completedCount > 0 {
+      summary.append(
+        " · \(model.completedCount) completed \(settings.showCompleted ? "shown" : "hidden")", style: .dim)
+    }
+    self.summary = summary
+    emptyMessage =
+      model.kind.showsOnlyCompleted || settings.showCompleted ? "No reminders" : "No reminders (n adds one)"
+    title = model.title
+    accentColor = model.accentColor
+    self.list = list
+    self.source = source
+    self.isFocused = isFocused
+  }
+
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    let content = Pad(
+      Stack.vertical([
+        .fixed(1, Line(summary)),
+        .flexible(List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage)),
+      ]))
+    Border(
+      title: title, style: isFocused ? .accent : .border, titleStyle: .item(accentColor, bold: true), content
+    )
+    .render(in: rect, on: &canvas)
+  }
+}
+
+/// Search: the text field, the `#tag` suggestions or the completed count, and the matches.
+struct SearchPane: View {
+  var info: StyledText
+  var emptyMessage: String
+  var field: TextFieldState
+  var isEditing: Bool
+  var list: ListState<RowID>
+  var source: SearchSource
+  var isFocused: Bool
+
+  @MainActor
+  init(
+    model: SearchModel, field: TextFieldState, isEditing: Bool, list: ListState<RowID>, source: SearchSource,
+    isFocused: Bool
+  ) {
+    var info = StyledText()
+    if !model.suggestions.isEmpty, isEditing {
+      info.append("tab → ", style: .dim)
+      info.append(model.suggestions.map { "#" + $0.title }.joined(separator: " "), style: .accent)
+    } else if !model.query.isEmpty {
+      info.append("\(model.results.count) found · ", style: .dim)
+      info.append("\(model.completedCount) Completed", style: .title)
+      info.append(model.showCompleted ? " (c hide · C clear)" : " (c show · C clear)", style: .dim)
+    } else {
+      info.append("Type words or #tags", style: .dim)
+    }
+    self.info = info
+    emptyMessage = model.query.isEmpty ? "" : (model.isPending ? "Searching…" : "No matches")
+    self.field = field
+    self.isEditing = isEditing
+    self.list = list
+    self.source = source
+    self.isFocused = isFocused
+  }
+
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    let content = Pad(
+      Stack.vertical([
+        .fixed(
+          1,
+          Stack.horizontal([
+            .fixed(2, Text("/", style: .accent)),
+            .flexible(TextField(field, placeholder: "search", isFocused: isEditing)),
+          ])),
+        .fixed(1, Line(info)),
+        .flexible(List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage)),
+      ]))
+    Border(title: "Search", style: isFocused || isEditing ? .accent : .border, content).render(
+      in: rect, on: &canvas)
+  }
+}
+
+/// The right-hand pane before anything is open: what to do next, and the offer of sample data
+/// when the database is empty.
+struct EmptyPane: View {
+  var isEmpty: Bool
+
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    let text =
+      isEmpty
+      ? "This database is empty.\n\nPress S to load the sample data, or a to add a list."
+      : "Choose a list on the left and press enter."
+    Border(Text(text, style: .dim, alignment: .center)).render(in: rect, on: &canvas)
+  }
+}
+
+/// One line of styled text.
+struct Line: View {
+  var text: StyledText
+  init(_ text: StyledText) { self.text = text }
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    canvas.writeLine(text, in: rect)
+  }
+}

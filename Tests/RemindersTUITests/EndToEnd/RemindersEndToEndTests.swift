@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// The real `reminders` binary in a pseudo-terminal (tmux), on a temporary database, driven as a
+/// user would drive it, with a second process writing to the same database.
+@Suite(
+  "Reminders in a pseudo-terminal",
+  .enabled(if: TmuxSession.isAvailable && TmuxSession.remindersExecutable != nil, "needs tmux and reminders"))
+struct RemindersEndToEndTests {
+  let reminders = TmuxSession.remindersExecutable ?? ""
+
+  /// Starts the app from the shell through a script that records the terminal modes before and
+  /// after, and the exit status.
+  private func launch(in session: TmuxSession) throws {
+    let script = """
+      stty -g > \(session.path("before"))
+      export SWIFT_BACKTRACE=interactive=no
+      \(reminders) --db \(session.path("reminders.sqlite")) 2> \(session.path("stderr"))
+      echo $? > \(session.path("status"))
+      stty -g > \(session.path("after"))
+
+      """
+    try script.write(toFile: session.path("launch.sh"), atomically: true, encoding: .utf8)
+    try session.run("bash \(session.path("launch.sh"))")
+    try session.waitForScreen { $0.first?.hasPrefix("┌─ Reminders ") == true }
+  }
+
+  /// The sidebar row of an entry.
+  private func sidebarRow(_ screen: [String], _ title: String) -> String {
+    screen.first { $0.hasPrefix("│ ") && $0.dropFirst(4).hasPrefix(title) }.map { String($0.prefix(32)) }
+      ?? ""
+  }
+
+  /// Runs SQL on the app's database with the sqlite3 shell, waiting for locks.
+  @discardableResult
+  private func sqlite(_ session: TmuxSession, _ sql: String) throws -> String {
+    try Subprocess.run(
+      ["/usr/bin/sqlite3", "-cmd", ".timeout 10000", session.path("reminders.sqlite"), sql],
+      capturingOutput: true)
+  }
+
+  @Test func aSessionFromSampleDataToQuitting() throws {
+    let session = try TmuxSession(width: 100, height: 30)
+    try launch(in: session)
+    // An empty database offers the sample data, one key away.
+    var screen = try session.waitForScreen { $0.contains { $0.contains("This database is empty.") } }
+    #expect(screen.contains { $0.contains("Press S to load the sample data") })
+    try session.send("S")
+    screen = try session.waitForScreen { sidebarRow($0, "Family").hasSuffix("2 │") }
+    #expect(sidebarRow(screen, "All") == "│ ▤ All                      8 │")
+
+    // Quick add, with a priority, a tag, a list and a date.
+    try session.send("n")
+    try session.send("Call mom tomorrow 5pm !! #family @Family", literal: true)
+    try session.send("Enter")
+    screen = try session.waitForScreen { sidebarRow($0, "Family").hasSuffix("3 │") }
+    #expect(sidebarRow(screen, "Family") == "│ ● Family                   3 │")
+    #expect(screen.contains { $0.contains("Added “Call mom” to Family") })
+
+    // Open Family, complete the new reminder, and watch the counts change.
+    try session.send("j", "j", "j", "j", "j", "j", "Enter")
+    screen = try session.waitForScreen { $0.contains { $0.contains("○ !! Call mom") } }
+    try session.send("G", "Space")
+    screen = try session.waitForScreen {
+      sidebarRow($0, "Family").hasSuffix("2 │") && sidebarRow($0, "All").hasSuffix("8 │")
+    }
+    #expect(screen.contains { $0.contains("Completed “Call mom”") })
+    // Undo.
+    try session.send("u")
+    screen = try session.waitForScreen { sidebarRow($0, "Family").hasSuffix("3 │") }
+    #expect(screen.contains { $0.contains("Undid Complete “Call mom”") })
+
+    // Search.
+    try session.send("/")
+    try session.send("mom", literal: true)
+    try session.send("Enter")
+    screen = try session.waitForScreen { $0.contains { $0.contains("1 found") } }
+    #expect(screen.contains { $0.contains("○ !! Call mom") })
+    try session.send("Escape")
+    try session.waitForScreen { !$0.contains { $0.contains("─ Search ") } }
+
+    // Reorder: Family moves above Personal.
+    try session.send("h", "K")
+    screen = try session.waitForScreen { rows in
+      let lists = rows.filter { $0.hasPrefix("│ ● ") }.map { String($0.dropFirst(4).prefix(8)) }
+      return lists == ["Family  ", "Personal", "Business"]
+    }
+    #expect(screen.filter { $0.hasPrefix("│ ● ") }.count == 3)
+
+    // A write from another process shows up with no key press. (The sqlite3 shell cannot insert
+    // into these tables: their ids default to uuid(), a function only the app's connections
+    // have. It can update them.)
+    let updated = try sqlite(
+      session,
+      """
+      UPDATE reminders SET remindersListID = (SELECT id FROM remindersLists WHERE title = 'Business'),
+        title = 'Groceries, moved by sqlite3', isFlagged = 1
+      WHERE title = 'Groceries' RETURNING title
+      """)
+    #expect(updated == "Groceries, moved by sqlite3\n")
+    screen = try session.waitForScreen {
+      sidebarRow($0, "Business").hasSuffix("3 │") && sidebarRow($0, "Flagged").hasSuffix("3 │")
+    }
+    #expect(sidebarRow(screen, "Business") == "│ ● Business                 3 │")
+    #expect(sidebarRow(screen, "Personal") == "│ ● Personal                 3 │")
+    #expect(sidebarRow(screen, "Flagged") == "│ ⚑ Flagged                  3 │")
+
+    // Delete a list, after confirming.
+    try session.send("d")
+    screen = try session.waitForScreen { $0.contains { $0.contains("Delete the list “Family”") } }
+    try session.send("y")
+    screen = try session.waitForScreen { !$0.contains { $0.hasPrefix("│ ● Family") } }
+    #expect(screen.contains { $0.contains("Deleted the list “Family”") })
+
+    // Resize down to 40×12 and back.
+    try session.resize(width: 40, height: 12)
+    screen = try session.waitForScreen {
+      $0.count == 12 && $0[0].hasPrefix("┌─ Reminders ") && $0[0].count == 40
+    }
+    #expect(screen.allSatisfy { $0.count <= 40 })
+    try session.resize(width: 30, height: 10)
+    try session.waitForScreen { $0.contains { $0.contains("Terminal too small") } }
+    try session.resize(width: 100, height: 30)
+    screen = try session.waitForScreen { $0.count == 30 && $0[0].count == 100 }
+    #expect(screen[0].hasPrefix("┌─ Reminders "))
+
+    // Quit: the exit status is 0 and the terminal is as it was.
+    try session.send("q")
+    #expect(session.waitForFile("status") == "0\n")
+    #expect(session.waitForFile("after") != nil)
+    let before = try String(contentsOfFile: session.path("before"), encoding: .utf8)
+    let after = try String(contentsOfFile: session.path("after"), encoding: .utf8)
+    #expect(before == after)
+  }
+
+  @Test func refusesToStartWithoutATerminal() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "reminders-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let script = directory.appendingPathComponent("run.sh").path
+    try
+      "\(reminders) --db \(directory.path)/r.sqlite < /dev/null > \(directory.path)/out 2>&1; echo $? >> \(directory.path)/out\n"
+      .write(toFile: script, atomically: true, encoding: .utf8)
+    try Subprocess.run(["/bin/sh", script])
+    let output = try String(contentsOfFile: directory.path + "/out", encoding: .utf8)
+    #expect(output.contains("needs a terminal"))
+    #expect(output.hasSuffix("1\n"))
+  }
+}

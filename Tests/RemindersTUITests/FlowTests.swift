@@ -1,0 +1,207 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import SQLiteDataTestSupport
+import TerminalUI
+import Testing
+
+@testable import RemindersTUI
+
+/// What a user does, key by key, on the headless terminal over the sample data.
+@MainActor
+@Suite("Flows")
+struct FlowTests {
+  private func start(_ size: Size = Size(width: 100, height: 30)) async -> HeadlessDriver {
+    let driver = HeadlessDriver(RemindersApp(), size: size)
+    await waitForScreen(driver) { $0.contains("● Personal") && $0.contains("8") }
+    return driver
+  }
+
+  /// The sidebar row of an entry, as drawn.
+  private func sidebarRow(_ screen: String, _ title: String) -> String {
+    rows(screen).first { $0.hasPrefix("│ ") && $0.dropFirst(4).hasPrefix(title) }.map {
+      String($0.prefix(32))
+    } ?? ""
+  }
+
+  @Test(.fixedSample()) func quickAddCompleteAndUndo() async {
+    let driver = await start()
+    #expect(sidebarRow(driver.screenText, "Family") == "│ ● Family                   2 │")
+    // Quick add into Family, with a date, a priority and a tag.
+    driver.press("n")
+    driver.type("Call mom tomorrow 5pm !! #family @Family")
+    driver.press("enter")
+    #expect(driver.screenText.contains("Added “Call mom” to Family"))
+    var screen = await waitForScreen(driver) {
+      sidebarRow($0, "Family").hasSuffix("3 │") && sidebarRow($0, "Scheduled").hasSuffix("8 │")
+        && $0.contains("# family")
+    }
+    #expect(sidebarRow(screen, "Scheduled") == "│ ▦ Scheduled                8 │")
+    #expect(screen.contains("# family"))
+    // Open Family; the new reminder is there with its priority, tag and date.
+    driver.press("j j j j j j enter")
+    screen = await waitForScreen(driver) { $0.contains("Call mom") && $0.contains("─ Family ") }
+    #expect(
+      rows(screen).contains { $0.contains("○ !! Call mom") && $0.contains("#family  Tomorrow 5:00 PM") })
+    // Complete it: the counts go down at once (completing counts as completed).
+    driver.press("G")
+    driver.press("space")
+    #expect(driver.screenText.contains("Completed “Call mom”"))
+    screen = await waitForScreen(driver) {
+      sidebarRow($0, "Family").hasSuffix("2 │") && sidebarRow($0, "All").hasSuffix("8 │")
+        && $0.contains("◉ !! Call mom")
+    }
+    #expect(rows(screen).contains { $0.contains("◉ !! Call mom") })
+    #expect(sidebarRow(screen, "All") == "│ ▤ All                      8 │")
+    // Undo brings it back.
+    driver.press("u")
+    #expect(driver.screenText.contains("Undid Complete “Call mom”"))
+    screen = await waitForScreen(driver) {
+      sidebarRow($0, "Family").hasSuffix("3 │") && $0.contains("○ !! Call mom")
+    }
+    #expect(rows(screen).contains { $0.contains("○ !! Call mom") })
+    driver.press("ctrl-r")
+    #expect(driver.screenText.contains("Redid Complete “Call mom”"))
+    screen = await waitForScreen(driver) { sidebarRow($0, "Family").hasSuffix("2 │") }
+    #expect(sidebarRow(screen, "Family") == "│ ● Family                   2 │")
+  }
+
+  @Test(.fixedSample()) func flagEditAndSortOnAList() async {
+    let driver = await start()
+    driver.press("j j j j j enter")  // Personal
+    await waitForScreen(driver) { $0.contains("─ Personal ") && $0.contains("Groceries") }
+    driver.press("f")
+    #expect(driver.screenText.contains("Flagged “Groceries”"))
+    var screen = await waitForScreen(driver) { sidebarRow($0, "Flagged").hasSuffix("3 │") }
+    // Edit the title and the due date in the form.
+    driver.press("e")
+    driver.press("ctrl-u")
+    driver.type("Groceries for the week")
+    driver.press("tab tab tab space tab")
+    driver.type("fri 6pm")
+    screen = driver.screenText
+    #expect(screen.contains("Fri 6:00 PM  (2026-03-06 18:00)"))
+    driver.press("ctrl-s")
+    #expect(driver.screenText.contains("Saved “Groceries for the week”"))
+    screen = await waitForScreen(driver) {
+      $0.contains("○ Groceries for the week") && $0.contains("Fri 6:00")
+    }
+    #expect(rows(screen).contains { $0.contains("○ Groceries for the week") && $0.contains("Fri 6:00") })
+    // A date that means nothing says so and is not saved.
+    driver.press("e")
+    driver.press("tab tab tab tab ctrl-u")
+    driver.type("someday soon")
+    #expect(driver.screenText.contains("“someday soon”") || driver.screenText.contains("someday"))
+    driver.press("ctrl-s")
+    #expect(driver.screenText.contains("Edit Reminder"))
+    driver.press("esc")
+    // Sort by title: the order follows, and the setting is kept per screen.
+    driver.press("s")
+    #expect(driver.screenText.contains("Sort by"))
+    driver.press("4")
+    #expect(driver.screenText.contains("Sorted by Title"))
+    screen = await waitForScreen(driver) { $0.contains("· Title") }
+    let titles = rows(screen).compactMap { row -> String? in
+      guard let start = row.range(of: "○ ") else { return nil }
+      return String(row[start.upperBound...].prefix(8))
+    }
+    #expect(titles == ["Buy conc", "!!! Doct", "Grocerie", "Haircut "])
+  }
+
+  @Test(.fixedSample()) func reorderAndDeleteLists() async {
+    let driver = await start()
+    driver.press("j j j j j")  // Personal
+    driver.press("J")
+    var screen = await waitForScreen(driver) {
+      ($0.range(of: "Family")?.lowerBound ?? $0.endIndex)
+        < ($0.range(of: "● Personal")?.lowerBound ?? $0.startIndex)
+    }
+    let order = rows(screen).filter { $0.hasPrefix("│ ● ") }.map { String($0.dropFirst(4).prefix(8)) }
+    #expect(order == ["Family  ", "Personal", "Business"])
+    // Delete Personal: it asks first, and No keeps it.
+    driver.press("d")
+    #expect(driver.screenText.contains("Delete the list “Personal”"))
+    driver.press("n")
+    #expect(driver.screenText.contains("● Personal"))
+    driver.press("d")
+    driver.press("y")
+    #expect(driver.screenText.contains("Deleted the list “Personal”"))
+    screen = await waitForScreen(driver) {
+      !$0.contains("● Personal") && sidebarRow($0, "All").hasSuffix("4 │")
+    }
+    #expect(sidebarRow(screen, "All") == "│ ▤ All                      4 │")
+    // The selection stays in place, on the list that took Personal's row.
+    driver.press("u")
+    screen = await waitForScreen(driver) {
+      $0.contains("● Personal") && sidebarRow($0, "All").hasSuffix("8 │")
+    }
+    #expect(screen.contains("Undid Delete List “Personal”"))
+    #expect(sidebarRow(screen, "All") == "│ ▤ All                      8 │")
+  }
+
+  @Test(.fixedSample()) func moveRemindersWithinAList() async {
+    let driver = await start()
+    driver.press("j j j j j enter")
+    await waitForScreen(driver) { $0.contains("─ Personal ") && $0.contains("Groceries") }
+    driver.press("J")
+    let screen = await waitForScreen(driver) {
+      ($0.range(of: "Haircut")?.lowerBound ?? $0.endIndex)
+        < ($0.range(of: "○ Groceries")?.lowerBound ?? $0.startIndex)
+    }
+    #expect(screen.contains("Manual"))
+    driver.press("K")
+    driver.press("K")
+    #expect(
+      await waitForScreen(driver) { $0.contains("is already at the top") }.contains("already at the top"))
+  }
+
+  @Test(.fixedSample()) func addAListAndATagThroughThePicker() async {
+    let driver = await start()
+    driver.press("a")
+    driver.type("Garden")
+    driver.press("right right")
+    #expect(driver.screenText.contains("● Garden"))
+    driver.press("enter enter")
+    #expect(driver.screenText.contains("Saved the list “Garden”"))
+    var screen = await waitForScreen(driver) { $0.contains("─ Garden ") && !$0.contains("New List") }
+    // A new reminder in the selected list, with a new tag from the picker.
+    driver.press("N")
+    driver.type("Plant tulips")
+    driver.press("tab tab enter")
+    #expect(driver.screenText.contains("Most used"))
+    driver.press("n")
+    driver.type("spring")
+    driver.press("enter")
+    screen = await waitForScreen(driver) { $0.contains("[x] #spring") }
+    driver.press("enter")
+    #expect(driver.screenText.contains("#spring"))
+    driver.press("ctrl-s")
+    screen = await waitForScreen(driver) {
+      sidebarRow($0, "Garden").hasSuffix("1 │") && $0.contains("# spring")
+    }
+    #expect(sidebarRow(screen, "Garden") == "│ ● Garden                   1 │")
+    #expect(screen.contains("# spring"))
+  }
+
+  @Test(.fixedSample()) func deleteAReminderAfterConfirming() async {
+    let driver = await start()
+    driver.press("enter")  // Today
+    await waitForScreen(driver) { $0.contains("─ Today ") }
+    driver.press("d")
+    #expect(driver.screenText.contains("Delete “Doctor appointment”?"))
+    driver.press("y")
+    #expect(driver.screenText.contains("Deleted “Doctor appointment”"))
+    let screen = await waitForScreen(driver) { sidebarRow($0, "Today").hasSuffix("1 │") }
+    #expect(sidebarRow(screen, "Today") == "│ ◷ Today                    1 │")
+  }
+
+  @Test(.fixedSample()) func narrowScreenSwitchesPanes() async {
+    let driver = await start(Size(width: 40, height: 12))
+    driver.press("enter")
+    #expect(await waitForScreen(driver) { $0.contains("─ Today ") }.contains("Doctor"))
+    driver.press("h")
+    #expect(driver.screenText.contains("─ Reminders "))
+    driver.press("tab")
+    #expect(driver.screenText.contains("─ Today "))
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import Testing
+
+/// A list far longer than any screen: the detail screen reads the rows it shows, not the list.
+@MainActor
+@Suite("A very long list")
+struct LargeListTests {
+  static let rowCount = Int(ProcessInfo.processInfo.environment["REMINDERS_LARGE_LIST"] ?? "") ?? 100_000
+
+  @Test func movingToTheEndReadsOneWindow() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "large-\(UUID().uuidString).sqlite"
+    ).path
+    defer {
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    let database = try AppDatabase.open(path: path)
+    // Rows written on a plain connection, without the app's temporary triggers (no search index),
+    // so that making them is quick.
+    let list = try database.addList(title: "Long")
+    let plain = try DatabaseQueue(path: path)
+    try plain.write { db in
+      try #sql(
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(raw: String(Self.rowCount)))
+        INSERT INTO reminders (remindersListID, title, position)
+        SELECT \(bind: list.id), 'Reminder ' || i, i FROM n
+        """
+      ).execute(db)
+    }
+    withDependencies {
+      $0.defaultDatabase = database
+    } operation: {
+      let clock = ContinuousClock()
+      var model: DetailModel!
+      let opening = clock.measure { model = DetailModel(kind: .list(list.id), visibleRows: 30) }
+      #expect(model.count == Self.rowCount)
+      #expect(model.loadedRows.rows.count == 30 + 2 * DetailModel.margin)
+      let end = Self.rowCount
+      let jumping = clock.measure { model.show(end - 30..<end) }
+      #expect(model.loadedRows.rows.last?.reminder.title == "Reminder \(end)")
+      #expect(model.loadedRows.rows.count <= 30 + 2 * DetailModel.margin)
+      let stepping = clock.measure { model.show(end - 31..<end - 1) }
+      print("\(Self.rowCount) rows: open \(opening), jump to the end \(jumping), one row up \(stepping)")
+      // Generous bounds for a loaded two-core machine; typical times are printed above.
+      #expect(jumping < .seconds(2))
+      #expect(stepping < .milliseconds(5))
+    }
+  }
+}
