@@ -105,6 +105,16 @@ struct RemindersEndToEndTests {
     #expect(sidebarRow(screen, "Personal") == "│ ● Personal                 3 │")
     #expect(sidebarRow(screen, "Flagged") == "│ ⚑ Flagged                  3 │")
 
+    // And a reminder added by the command line, from another process, with its tag and list.
+    let added = try Subprocess.run(
+      [reminders, "--db", session.path("reminders.sqlite"), "add", "Renew passport !!! #admin @Business"],
+      capturingOutput: true)
+    #expect(added.hasPrefix("Added "))
+    screen = try session.waitForScreen {
+      sidebarRow($0, "Business").hasSuffix("4 │") && $0.contains { $0.hasPrefix("│ # admin") }
+    }
+    #expect(sidebarRow(screen, "All") == "│ ▤ All                     10 │")
+
     // Delete a list, after confirming.
     try session.send("d")
     screen = try session.waitForScreen { $0.contains { $0.contains("Delete the list “Family”") } }
