@@ -76,6 +76,20 @@ struct SearchTests {
     #expect(try fixture.search("").results.isEmpty)
   }
 
+  @Test func aTagBeingTypedMatchesTheTagsItStarts() throws {
+    let fixture = try Fixture()
+    // While "#soc" is typed, social's reminders stay on screen; once a space ends it, it is a
+    // whole tag and matches none.
+    #expect(
+      try fixture.search("#soc").results.map(\.row.reminder.title) == [
+        "Buy concert tickets", "Prepare for WWDC",
+      ])
+    #expect(try fixture.search("#soc ").results.isEmpty)
+    #expect(try fixture.search("#soc #night").results.isEmpty)
+    #expect(try fixture.search("#night #soc").results.map(\.row.reminder.title) == ["Buy concert tickets"])
+    #expect(try fixture.search("#%").results.isEmpty)
+  }
+
   @Test func completedMatchesAndWhatClearingWouldDelete() throws {
     let fixture = try Fixture()
     let query = SearchQuery("e")

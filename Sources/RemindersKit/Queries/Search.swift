@@ -5,7 +5,8 @@ import SQLiteData
 public enum Search {
   /// The condition a reminder meets when it matches the query: every word is found (through the
   /// trigram index for words of three characters or more, with LIKE for shorter ones) and it has
-  /// every `#tag`. An empty query matches nothing.
+  /// every `#tag` (for a `#tag` still being typed, a tag that starts with it). An empty query
+  /// matches nothing.
   public static func matches(_ query: SearchQuery, _ reminder: Reminder.TableColumns)
     -> SQLQueryExpression<Bool>
   {
@@ -25,8 +26,13 @@ public enum Search {
       let texts = ReminderText.where { _ in found }
       conditions.append(reminder.rowid.in(texts.select(\.rowid)).queryFragment)
     }
-    for tag in query.tags {
-      let titles = Tag.where { $0.title.eq(tag) }.select(\.title)
+    for (index, tag) in query.tags.enumerated() {
+      // The tag still being typed matches the tags it starts, so results do not vanish mid-word.
+      let isBeingTyped = index == query.tags.count - 1 && query.partialTag == tag
+      let titles = Tag.where {
+        isBeingTyped ? $0.title.like(likePattern(prefix: tag), escape: likeEscape) : $0.title.eq(tag)
+      }
+      .select(\.title)
       conditions.append(
         reminder.id.in(ReminderTag.where { $0.tagID.in(titles) }.select(\.reminderID)).queryFragment)
     }
