@@ -12,6 +12,7 @@ public enum RemindersTerminal {
     let app = RemindersApp()
     let loop = try MainLoop(application: app)
     app.loop = loop
+    app.followTheDay()
     let reason = try await loop.run()
     return reason.exitStatus
   }

@@ -105,6 +105,18 @@ public final class DetailModel {
       database: database)
   }
 
+  /// Reads the rows again, for a new day: which reminders are due today or past due changes at
+  /// midnight, with no commit to say so.
+  public func refreshDay() {
+    let current = window
+    _window = Fetch(
+      wrappedValue: current,
+      DetailWindow(
+        kind: kind, offset: current.offset, limit: current.rows.count + 2 * Self.margin,
+        dependencies: dependencies),
+      database: database)
+  }
+
   // MARK: - Actions
 
   /// Ticks or unticks a reminder; returns its new status.

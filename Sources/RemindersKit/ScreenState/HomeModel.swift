@@ -31,6 +31,11 @@ public final class HomeModel {
     lists.first { $0.id == id }?.remindersList
   }
 
+  /// Counts again for a new day: the Today count changes at midnight, with no commit to say so.
+  public func refreshDay() async throws {
+    try await $stats.load(Stats.query)
+  }
+
   public func loadSampleData() throws {
     try database.loadSampleData()
   }

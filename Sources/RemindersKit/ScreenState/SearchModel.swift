@@ -68,6 +68,11 @@ public final class SearchModel {
     apply()
   }
 
+  /// Searches again for a new day: which matches are past due changes at midnight.
+  public func refreshDay() {
+    load()
+  }
+
   public func toggleShowCompleted() {
     showCompleted.toggle()
     load()

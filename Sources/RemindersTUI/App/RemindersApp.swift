@@ -40,6 +40,8 @@ final class RemindersApp: Application {
   private(set) var detail: DetailModel?
   private(set) var search: SearchModel?
   weak var loop: MainLoop?
+  /// Waits for the next midnight (see `followTheDay`).
+  private var dayTask: Task<Void, Never>?
 
   var focus = Pane.sidebar
   private(set) var overlay: Overlay?
@@ -661,6 +663,37 @@ final class RemindersApp: Application {
     isEditingQuery = false
     searchList = ListState()
     if detail == nil { focus = .sidebar }
+  }
+
+  // MARK: - The day
+
+  /// Reads again, at each local midnight, what depends on the date ("today", past due), which
+  /// changes with no commit to say so.
+  func followTheDay() {
+    @Dependency(\.calendar) var calendar
+    @Dependency(\.timeZone) var timeZone
+    @Dependency(\.date.now) var now
+    var localCalendar = calendar
+    localCalendar.timeZone = timeZone
+    guard
+      let midnight = localCalendar.nextDate(
+        after: now, matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime)
+    else { return }
+    dayTask?.cancel()
+    dayTask = Task { [weak self] in
+      // A second past midnight, so that "now" is surely in the new day.
+      try? await Task.sleep(for: .seconds(midnight.timeIntervalSince(now) + 1))
+      guard !Task.isCancelled, let self else { return }
+      self.dayDidChange()
+      self.followTheDay()
+    }
+  }
+
+  /// Fetches the date-dependent values again.
+  func dayDidChange() {
+    Task { try? await home.refreshDay() }
+    detail?.refreshDay()
+    search?.refreshDay()
   }
 
   // MARK: - Messages

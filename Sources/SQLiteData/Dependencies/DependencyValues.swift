@@ -135,13 +135,15 @@ public func withDependencies<R>(
   return try DependencyValues.$scoped.withValue(values, operation: operation)
 }
 
-/// The same, for asynchronous work.
+/// The same, for asynchronous work, on the caller's actor (a `@MainActor` test or model can use
+/// it as it is).
 public func withDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
   _ update: (inout DependencyValues) throws -> Void, operation: () async throws -> R
 ) async rethrows -> R {
   var values = DependencyValues.current
   try update(&values)
-  return try await DependencyValues.$scoped.withValue(values, operation: operation)
+  return try await DependencyValues.$scoped.withValue(values, operation: operation, isolation: isolation)
 }
 
 /// A dependency, read where it is used: `@Dependency(\.defaultDatabase) var database`.
