@@ -33,20 +33,18 @@ struct LargeListTests {
     withDependencies {
       $0.defaultDatabase = database
     } operation: {
-      let clock = ContinuousClock()
-      var model: DetailModel!
-      let opening = clock.measure { model = DetailModel(kind: .list(list.id), visibleRows: 30) }
+      // How fast this is, the benchmarks measure (`sqlitedata-bench --filter app`); here, that it
+      // reads one window of rows wherever the screen is.
+      let model = DetailModel(kind: .list(list.id), visibleRows: 30)
       #expect(model.count == Self.rowCount)
       #expect(model.loadedRows.rows.count == 30 + 2 * DetailModel.margin)
       let end = Self.rowCount
-      let jumping = clock.measure { model.show(end - 30..<end) }
+      model.show(end - 30..<end)
       #expect(model.loadedRows.rows.last?.reminder.title == "Reminder \(end)")
       #expect(model.loadedRows.rows.count <= 30 + 2 * DetailModel.margin)
-      let stepping = clock.measure { model.show(end - 31..<end - 1) }
-      print("\(Self.rowCount) rows: open \(opening), jump to the end \(jumping), one row up \(stepping)")
-      // Generous bounds for a loaded two-core machine; typical times are printed above.
-      #expect(jumping < .seconds(2))
-      #expect(stepping < .milliseconds(5))
+      model.show(end - 31..<end - 1)
+      #expect(model.loadedRows.offset <= end - 31)
+      #expect(model.loadedRows.rows.count <= 30 + 2 * DetailModel.margin)
     }
   }
 }

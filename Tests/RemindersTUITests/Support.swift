@@ -17,7 +17,9 @@ var fixedCalendar: Calendar {
 
 /// A prepared database in memory with the sample data loaded at the fixed date.
 func sampleDatabase(empty: Bool = false) throws -> any DatabaseWriter {
-  let database = try AppDatabase.inMemory()
+  // Completions wait for a clock the tests never move, so that a slow test still sees a ticked
+  // reminder "completing", however long it takes.
+  let database = try AppDatabase.inMemory(scheduler: ManualCompletionScheduler())
   if !empty {
     try withDependencies {
       $0.date = .constant(fixedNow)
