@@ -200,24 +200,37 @@ struct QueryTests {
     #expect(DetailKind.tags(["b", "A"]).settingsKey == DetailKind.tags(["a", "B"]).settingsKey)
   }
 
-  @Test func liveCountsUseIndexes() throws {
+  @Test func liveCountsReadNoRemindersButTodays() throws {
     let fixture = try Fixture(sample: false)
-    let plans = try fixture.database.read { db in
-      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Stats.query.query.debugDescription).map {
-        $0["detail"]?.description ?? ""
+    func plan(_ sql: String) throws -> [String] {
+      try fixture.database.read { db in
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"]?.description ?? "" }
       }
     }
-    // Every count reads an index alone, never the table.
-    #expect(
-      plans.filter { $0.contains("reminders") }.allSatisfy { $0.contains("COVERING INDEX") }, "\(plans)")
-    #expect(plans.contains { $0.contains("reminders_flagged_status") }, "\(plans)")
-    #expect(plans.contains { $0.contains("reminders_status_dueDate") }, "\(plans)")
-    let listPlan = try fixture.database.read { db in
-      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + ReminderListState.all.query.debugDescription).map {
-        $0["detail"]?.description ?? ""
+    /// Whether a step of a plan reads the reminders or their taggings (tables that grow with the
+    /// reminders), rather than the counts kept per list and per tag.
+    func readsReminders(_ step: String) -> Bool {
+      step.split(whereSeparator: { !$0.isLetter && $0 != "_" }).contains {
+        $0 == "reminders" || $0 == "remindersTags"
       }
     }
+    let stats = try plan(Stats.query.query.debugDescription)
+    // Today's reminders alone: a range of the (status, dueDate) index between the day's bounds.
+    #expect(stats.filter(readsReminders).count == 1, "\(stats)")
     #expect(
-      listPlan.contains { $0.contains("COVERING INDEX reminders_remindersListID_status") }, "\(listPlan)")
+      stats.filter(readsReminders).allSatisfy {
+        $0.contains(
+          "SEARCH reminders USING COVERING INDEX reminders_status_dueDate (status=? AND dueDate>? AND dueDate<?)"
+        )
+      }, "\(stats)")
+    #expect(stats.contains { $0.contains("remindersListCounts") }, "\(stats)")
+    for sql in [
+      ReminderListState.all.query.debugDescription, TagUsage.inUse.query.debugDescription,
+      TagUsage.all.query.debugDescription,
+    ] {
+      let steps = try plan(sql)
+      #expect(!steps.contains(where: readsReminders), "\(steps)")
+      #expect(steps.contains { $0.contains("Counts") }, "\(steps)")
+    }
   }
 }

@@ -105,3 +105,49 @@ struct TransactionTests {
     #expect(count == 1)
   }
 }
+
+@Suite("A failed statement leaves the connection free")
+struct FailedStatementTests {
+  /// A COMMIT refused by a deferred foreign key used to stay active, holding the connection's WAL
+  /// snapshot: once another connection committed, every later write failed with
+  /// SQLITE_BUSY_SNAPSHOT ("database is locked"), and so did each failed BEGIN after it.
+  @Test func aRefusedCommitDoesNotBlockLaterWrites() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("commit.sqlite")
+    let pool = try DatabasePool(path: path)
+    defer { pool.close() }
+    try pool.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE parent (id INTEGER PRIMARY KEY);
+          CREATE TABLE child (id INTEGER PRIMARY KEY, parentID INTEGER REFERENCES parent(id));
+          INSERT INTO parent VALUES (1);
+          """)
+    }
+    #expect(throws: DatabaseError.self) {
+      try pool.write { db in
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        try db.execute(sql: "INSERT INTO child VALUES (1, 99)")
+      }
+    }
+    let other = try DatabaseQueue(path: path)
+    defer { other.close() }
+    try other.write { try $0.execute(sql: "INSERT INTO parent VALUES (2)") }
+    try pool.write { try $0.execute(sql: "INSERT INTO child VALUES (2, 2)") }
+    try other.write { try $0.execute(sql: "INSERT INTO parent VALUES (3)") }
+    try pool.write { try $0.execute(sql: "INSERT INTO child VALUES (3, 3)") }
+    #expect(try pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM child") } == 2)
+  }
+
+  @Test func aStatementThatFailedRunsAgain() throws {
+    let queue = try DatabaseQueue()
+    try queue.write { try $0.execute(sql: "CREATE TABLE t (x INTEGER UNIQUE)") }
+    try queue.write { db in
+      let insert = try db.cachedStatement(sql: "INSERT INTO t VALUES (?)")
+      try insert.execute(1)
+      #expect(throws: DatabaseError.self) { try insert.execute(1) }
+      try insert.execute(2)
+    }
+    #expect(try queue.read { try Int.fetchAll($0, sql: "SELECT x FROM t ORDER BY x") } == [1, 2])
+  }
+}

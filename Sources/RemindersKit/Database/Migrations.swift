@@ -12,6 +12,7 @@ enum Migrations {
   static let createSearchIndex = prefix + "2: create the search index"
   static let createIndexes = prefix + "3: create indexes for foreign keys and live counts"
   static let createScreenSettings = prefix + "4: create per-screen settings"
+  static let createLiveCounts = prefix + "5: keep counts per list and per tag with triggers"
 
   /// The migrator for the app's database. `foreignIdentifiers` are migrations recorded in the file
   /// by another program: they are registered (as already applied) so that the file opens.
@@ -143,6 +144,10 @@ enum Migrations {
         """
       )
       .execute(db)
+    }
+    migrator.registerMigration(createLiveCounts) { db in
+      // The sidebar's counts, kept by persistent triggers instead of counted over every reminder.
+      try LiveCounts.create(db)
     }
     return migrator
   }

@@ -11,16 +11,15 @@ public struct ReminderListState: Hashable, Identifiable, Sendable {
 }
 
 extension ReminderListState {
-  /// Every list by position, with its count of incomplete reminders (counted on the
-  /// `(remindersListID, status)` index alone):
+  /// Every list by position, with its count of incomplete reminders (the list's row of
+  /// `remindersListCounts`, kept by triggers; none when it has no such row):
   /// `@FetchAll(ReminderListState.all) var lists`.
-  public static var all: Select<ReminderListState, RemindersList, Reminder?> {
+  public static var all: Select<ReminderListState, RemindersList, RemindersListCounts?> {
     RemindersList
-      .group(by: \.id)
       .order(by: \.position)
-      .leftJoin(Reminder.all) { $0.id.eq($1.remindersListID) && $1.isIncomplete }
+      .leftJoin(RemindersListCounts.all) { $0.id.eq($1.remindersListID) }
       .select {
-        ReminderListState.Columns(remindersCount: $1.remindersListID.count(), remindersList: $0)
+        ReminderListState.Columns(remindersCount: $1.incompleteCount.ifnull(0), remindersList: $0)
       }
   }
 }

@@ -41,19 +41,20 @@ public struct Stats: Hashable, Sendable {
 extension Stats {
   /// Every count in one statement, for `@FetchOne(Stats.query) var stats = Stats()`.
   ///
-  /// Each count is its own subquery so that each reads only an index (covering: `count(*)`, not
-  /// `count(id)`) instead of all of them sharing one scan of the table: at a million reminders the
-  /// sidebar stays live. "Today" is the day when the statement is built.
+  /// The counts that do not depend on the date are sums over the counts the triggers keep per
+  /// list (`remindersListCounts`, a row per list); today's is counted over the `(status, dueDate)`
+  /// index between the day's bounds, which reads only today's reminders. So the statement costs
+  /// the same at a million reminders as at ten. "Today" is the day when the statement is built.
   public static var query: Select<Stats, Reminder, ()> {
     Reminder
-      .where { $0.isIncomplete }
+      .where { $0.isToday }
       .select { _ in
         Stats.Columns(
-          allCount: SQLQueryExpression<Int>("count(*)"),
-          completedCount: Reminder.where { $0.status.in([Reminder.Status.completed, .completing]) }.count(),
-          flaggedCount: Reminder.where { $0.isFlagged && $0.isIncomplete }.count(),
-          scheduledCount: Reminder.where { $0.isScheduled }.count(),
-          todayCount: Reminder.where { $0.isToday }.count()
+          allCount: RemindersListCounts.select { $0.incompleteCount.sum() ?? 0 },
+          completedCount: RemindersListCounts.select { $0.completedCount.sum() ?? 0 },
+          flaggedCount: RemindersListCounts.select { $0.flaggedCount.sum() ?? 0 },
+          scheduledCount: RemindersListCounts.select { $0.scheduledCount.sum() ?? 0 },
+          todayCount: SQLQueryExpression<Int>("count(*)")
         )
       }
   }

@@ -11,22 +11,22 @@ public struct TagUsage: Hashable, Identifiable, Sendable {
 }
 
 extension TagUsage {
-  /// The tags at least one reminder has, by title: the sidebar's "Tags".
-  public static var inUse: Select<TagUsage, Tag, ReminderTag> {
+  /// The tags at least one reminder has, by title: the sidebar's "Tags". Counts come from
+  /// `tagCounts`, kept by triggers, so this reads a row per tag.
+  public static var inUse: Select<TagUsage, Tag, TagCount> {
     Tag
-      .group(by: \.title)
       .order(by: \.title)
-      .join(ReminderTag.all) { $0.title.eq($1.tagID) }
-      .select { TagUsage.Columns(remindersCount: $1.tagID.count(), tag: $0) }
+      .join(TagCount.all) { $0.title.eq($1.tagID) }
+      .where { $1.remindersCount.gt(0) }
+      .select { TagUsage.Columns(remindersCount: $1.remindersCount, tag: $0) }
   }
 
   /// Every tag, by title, with how many reminders have it (none for unused tags).
-  public static var all: Select<TagUsage, Tag, ReminderTag?> {
+  public static var all: Select<TagUsage, Tag, TagCount?> {
     Tag
-      .group(by: \.title)
       .order(by: \.title)
-      .leftJoin(ReminderTag.all) { $0.title.eq($1.tagID) }
-      .select { TagUsage.Columns(remindersCount: $1.tagID.count(), tag: $0) }
+      .leftJoin(TagCount.all) { $0.title.eq($1.tagID) }
+      .select { TagUsage.Columns(remindersCount: $1.remindersCount.ifnull(0), tag: $0) }
   }
 }
 

@@ -11,7 +11,9 @@ import SQLiteData
 /// The state lives in temporary tables, so it belongs to the connection and takes part in its
 /// transactions: a step whose action fails is rolled back with it.
 enum UndoLog {
-  /// The tables whose changes undo reverses.
+  /// The tables whose changes undo reverses. Not the counts that persistent triggers keep per
+  /// list and per tag (`LiveCounts`): replaying the reminders' inverses fires those triggers,
+  /// which put the counts back by themselves.
   static let trackedTables = [
     RemindersList.tableName, RemindersListAsset.tableName, Reminder.tableName, Tag.tableName,
     ReminderTag.tableName, ScreenSettings.tableName,

@@ -155,8 +155,14 @@ public final class Statement {
       return false
     default:
       changeTracker.statementDidFinish(self, succeeded: false)
-      throw DatabaseError.from(
+      let error = DatabaseError.from(
         connection: sqlite3_db_handle(sqliteStatement), code: code, sql: sql, arguments: arguments)
+      // A failed statement stays active until it is reset. A COMMIT refused by a deferred foreign
+      // key would keep the connection's WAL snapshot after the rollback, and once another
+      // connection committed, every later write from this one would fail with
+      // SQLITE_BUSY_SNAPSHOT.
+      sqlite3_reset(sqliteStatement)
+      throw error
     }
   }
 
