@@ -27,7 +27,7 @@ public struct TableMacro: MemberMacro, ExtensionMacro {
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
     guard let model = TableModel(node: node, declaration: declaration, context: nil) else { return [] }
-    return model.extensions(of: type.trimmedDescription)
+    return model.extensions(of: type.trimmedDescription, requested: protocols.map(\.trimmedDescription))
   }
 }
 

@@ -1,3 +1,5 @@
+import SQLiteEngine
+
 /// Selects combined with `UNION`, `UNION ALL`, `INTERSECT` or `EXCEPT`: rows of the same type from
 /// several queries, each operator on its own line.
 ///
@@ -23,6 +25,23 @@ public struct CompoundSelect<QueryValue>: SelectStatement, @unchecked Sendable {
   }
 
   public func decode(_ decoder: inout QueryDecoder) throws -> QueryValue { try decodeRow(&decoder) }
+
+  /// Every row.
+  public func fetchAll(_ db: Database) throws -> [QueryValue] { try query.fetchAll(db, decodeRow) }
+
+  /// The first row, or nil.
+  public func fetchOne(_ db: Database) throws -> QueryValue? { try query.fetchOne(db, decodeRow) }
+
+  /// The rows one at a time.
+  public func fetchCursor(_ db: Database) throws -> QueryCursor<QueryValue> {
+    try query.fetchCursor(db, decodeRow)
+  }
+
+  /// How many rows the statement selects.
+  public func fetchCount(_ db: Database) throws -> Int { try query.fetchCount(db) }
+
+  /// Runs the statement, ignoring its rows.
+  public func execute(_ db: Database) throws { try query.execute(db) }
 }
 
 extension SelectStatement {
