@@ -113,36 +113,20 @@ protocol CompoundSelectProtocol {}
 extension CompoundSelect: CompoundSelectProtocol {}
 
 extension Table {
-  /// The row as a query: `SELECT 1 AS "id", 'Milk' AS "title"`.
-  var selectedRow: QueryFragment {
-    "SELECT "
-      + aliased(
-        zip(ColumnNames.all(TableColumns.self), columnValues).map { (name: $0, fragment: $1, isColumn: true) }
-      )
-  }
-
   /// `UNION` of this row and a query's rows: how a recursive common table expression starts.
   ///
   ///     Count(value: 1).union(Count.select { Count.Columns(value: $0.value + 1) }.where { $0.value < 10 })
   public func union(all: Bool = false, _ other: some SelectStatement<Self>) -> CompoundSelect<Self> {
-    RowStatement(row: self).union(all: all, other)
+    Values(self).union(all: all, other)
   }
 
   /// `INTERSECT` of this row and a query's rows.
   public func intersect(_ other: some SelectStatement<Self>) -> CompoundSelect<Self> {
-    RowStatement(row: self).intersect(other)
+    Values(self).intersect(other)
   }
 
   /// `EXCEPT`: this row, unless the query selects it.
   public func except(_ other: some SelectStatement<Self>) -> CompoundSelect<Self> {
-    RowStatement(row: self).except(other)
+    Values(self).except(other)
   }
-}
-
-/// A row of a table selected as literal values.
-struct RowStatement<Row: Table>: SelectStatement {
-  typealias QueryValue = Row
-  let row: Row
-  var query: QueryFragment { row.selectedRow }
-  func decode(_ decoder: inout QueryDecoder) throws -> Row { try Row(decoder: &decoder) }
 }
