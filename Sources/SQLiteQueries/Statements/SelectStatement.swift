@@ -25,3 +25,14 @@ extension QueryFragment {
     return try ("SELECT count(*) FROM (\n" + indented() + "\n)").fetchOne(db) { try Int(decoder: &$0) } ?? 0
   }
 }
+
+extension Table {
+  /// The query of a common table expression or a view named after this table. One that selects
+  /// nothing (`Table.none`) still has to name the columns: `SELECT NULL AS "a", … WHERE 0`.
+  static func definingQuery(_ statement: some PartialSelectStatement) -> QueryFragment {
+    let query = statement.query
+    guard query.isEmpty else { return query }
+    let columns = ColumnNames.all(TableColumns.self).map { "NULL AS " + QueryFragment(quote: $0) }
+    return "SELECT " + columns.joined(separator: ", ") + " WHERE 0"
+  }
+}

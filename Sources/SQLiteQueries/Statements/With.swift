@@ -96,15 +96,7 @@ public struct CommonTableExpression: Sendable {
 public enum CommonTableExpressionBuilder {
   public static func buildExpression<Query: PartialSelectStatement>(_ query: Query) -> [CommonTableExpression]
   where Query.QueryValue: Table {
-    var body = query.query
-    if body.isEmpty {
-      // A query that selects nothing (`Table.none`) still has to name the table's columns.
-      let columns = ColumnNames.all(Query.QueryValue.TableColumns.self).map {
-        "NULL AS " + QueryFragment(quote: $0)
-      }
-      body = "SELECT " + columns.joined(separator: ", ") + " WHERE 0"
-    }
-    return [CommonTableExpression(name: Query.QueryValue.tableName, body: body)]
+    [CommonTableExpression(name: Query.QueryValue.tableName, body: Query.QueryValue.definingQuery(query))]
   }
 
   public static func buildBlock(_ components: [CommonTableExpression]...) -> [CommonTableExpression] {
