@@ -267,10 +267,3 @@ struct TableModel {
     return word + "s"
   }
 }
-
-struct MacroMessage: DiagnosticMessage {
-  let message: String
-  let diagnosticID = MessageID(domain: "SQLiteQueriesMacros", id: "table")
-  let severity = DiagnosticSeverity.error
-  init(_ message: String) { self.message = message }
-}

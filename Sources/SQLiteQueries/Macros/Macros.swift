@@ -55,6 +55,23 @@ public macro bind<QueryValue: QueryBindable>(
   _ value: QueryValue.QueryOutput, as queryValueType: QueryValue.Type = QueryValue.self
 ) -> BindQueryExpression<QueryValue> = #externalMacro(module: "SQLiteQueriesMacros", type: "BindMacro")
 
+/// Makes a global or static function callable from SQL: `$name` is added to a connection with
+/// `db.add(function: $name)` and called in queries as `$name(arguments)`, rendering
+/// `"name"(…)`. A function whose one parameter is `some Sequence<T>` is an aggregate.
+///
+///     @DatabaseFunction
+///     func initials(_ name: String) -> String { … }
+///
+/// - Parameters:
+///   - name: The name SQL calls it by; the function's name by default.
+///   - representation: The function's type with the representations its arguments and result
+///     are stored as: `as: ((Date.UnixTimeRepresentation) -> Int).self`.
+///   - isDeterministic: Whether the result depends on the arguments alone.
+@attached(peer, names: prefixed(`$`))
+public macro DatabaseFunction(
+  _ name: String = "", as representation: Any.Type? = nil, isDeterministic: Bool = false
+) = #externalMacro(module: "SQLiteQueriesMacros", type: "DatabaseFunctionMacro")
+
 /// How SQLite stores a generated column.
 public enum GeneratedColumnStorage: Sendable {
   case stored
