@@ -11,6 +11,7 @@ struct SQLiteQueriesMacrosPlugin {
     case "TableMacro": TableMacro.self
     case "MarkerMacro": MarkerMacro.self
     case "BindMacro": BindMacro.self
+    case "DatabaseFunctionMacro": DatabaseFunctionMacro.self
     default: nil
     }
   }

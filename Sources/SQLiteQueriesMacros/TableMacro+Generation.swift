@@ -4,30 +4,40 @@ import SwiftSyntax
 extension TableModel {
   func members() -> [DeclSyntax] {
     var declarations: [String] = []
-    if isSelection {
-      declarations.append(selectionColumns())
-    } else {
-      declarations.append(tableColumns(for: typeName, columns: columns, primaryKey: primaryKey))
-      declarations.append("\(access)static var columns: TableColumns { TableColumns() }")
-      declarations.append("\(access)static var tableName: String { \(literal(tableName)) }")
-      declarations.append(selectionColumns(isTable: true))
-      if primaryKey != nil { declarations.append(draft()) }
-    }
+    // Spelled out, since associated types are not inferred from the protocols' constrained
+    // defaults; and here rather than in the extension, where other files' type checking can find
+    // them unresolved and conclude that `Self.QueryOutput` is no table.
+    declarations.append("\(access)typealias QueryOutput = \(typeName)")
+    declarations.append("\(access)typealias QueryValue = \(typeName)")
+    // A selection is a table too, for common table expressions and views named after it.
+    declarations.append(tableColumns(for: typeName, columns: columns, primaryKey: primaryKey))
+    declarations.append("\(access)static var columns: TableColumns { TableColumns() }")
+    declarations.append("\(access)static var tableName: String { \(literal(tableName)) }")
+    declarations.append(selectionColumns(isTable: !isSelection))
+    if primaryKey != nil { declarations.append(draft()) }
     return declarations.map { DeclSyntax(stringLiteral: $0) }
   }
 
-  func extensions(of type: String) -> [ExtensionDeclSyntax] {
+  /// The extension with the conformances the compiler asks for (`requested`; nil or empty when it
+  /// does not say, as when expanded outside the compiler), so that one the type declares itself,
+  /// such as `Sendable`, is not declared twice.
+  func extensions(of type: String, requested: [String]?) -> [ExtensionDeclSyntax] {
     let conformance: String
-    if isSelection {
-      conformance = "SQLiteQueries.QueryRepresentable"
-    } else {
-      // Both spelled out: the compiler only credits conformances an extension macro names.
-      conformance =
-        primaryKey == nil ? "SQLiteQueries.Table" : "SQLiteQueries.Table, SQLiteQueries.PrimaryKeyedTable"
+    // Every protocol spelled out, inherited ones too: the compiler only credits conformances an
+    // extension macro names, and one implied by another (`QueryRepresentable` by `Table`) can be
+    // missed when another file checks it first.
+    var protocols = [
+      "QueryDecodable", "QueryRepresentable", "QueryExpression", "Swift.Sendable", "Table",
+    ]
+    if isSelection { protocols.append("_Selection") }
+    if primaryKey != nil { protocols.append("PrimaryKeyedTable") }
+    if let requested, !requested.isEmpty {
+      let names = Set(requested.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+      protocols = protocols.filter { names.contains($0.split(separator: ".").last.map(String.init) ?? $0) }
     }
-    // Spelled out: associated types are not inferred from the protocols' constrained defaults.
+    conformance = protocols.map { $0.hasPrefix("Swift.") ? $0 : "SQLiteQueries.\($0)" }.joined(
+      separator: ", ")
     var body = [
-      "\(access)typealias QueryOutput = \(type)", "\(access)typealias QueryValue = \(type)",
       "\(access)init(queryOutput: \(type)) { self = queryOutput }",
       "\(access)var queryOutput: \(type) { self }",
       decoding(columns),
@@ -36,13 +46,13 @@ extension TableModel {
       body.append(
         "\(access)static var columnWidth: Int { \(columns.map { "\($0.storedType).columnWidth" }.joined(separator: " + ")) }"
       )
-    } else {
-      body.append(columnValues(columns))
-      if let primaryKey {
-        body.append("\(access)var primaryKeyValue: \(primaryKey.swiftType) { self.\(primaryKey.property) }")
-      }
     }
-    let source = "extension \(type): \(conformance) {\n\(body.joined(separator: "\n\n"))\n}"
+    body.append(columnValues(columns))
+    if let primaryKey {
+      body.append("\(access)var primaryKeyValue: \(primaryKey.swiftType) { self.\(primaryKey.property) }")
+    }
+    let source =
+      "extension \(type)\(conformance.isEmpty ? "" : ": " + conformance) {\n\(body.joined(separator: "\n\n"))\n}"
     return [ExtensionDeclSyntax(DeclSyntax(stringLiteral: source))!]
   }
 
@@ -141,8 +151,7 @@ extension TableModel {
   /// `Columns`: one expression per property, selected as `expression AS "name"`.
   func selectionColumns(isTable: Bool = false) -> String {
     let conformances =
-      "SQLiteQueries.QueryExpression, SQLiteQueries.SelectionExpression"
-      + (isTable ? ", SQLiteQueries.TableRowExpression" : "")
+      "SQLiteQueries.QueryExpression, SQLiteQueries.SelectionExpression, SQLiteQueries.TableRowExpression"
     var lines = [
       "\(access)struct Columns: \(conformances) {",
       "\(access)typealias QueryValue = \(typeName)",
@@ -151,7 +160,7 @@ extension TableModel {
     // Tables name their Columns' parameters after the columns, with the properties' defaults.
     let parameters = columns.filter { !isTable || !$0.isGenerated }.map { column in
       var parameter = "\(column.property): some SQLiteQueries.QueryExpression<\(column.storedType)>"
-      if isTable, let defaultValue = column.defaultValue {
+      if let defaultValue = column.defaultValue {
         parameter += " = \(column.storedType)(queryOutput: \(rewritingSelf(defaultValue)))"
       }
       return parameter

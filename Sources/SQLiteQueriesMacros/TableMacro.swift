@@ -27,7 +27,7 @@ public struct TableMacro: MemberMacro, ExtensionMacro {
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
     guard let model = TableModel(node: node, declaration: declaration, context: nil) else { return [] }
-    return model.extensions(of: type.trimmedDescription)
+    return model.extensions(of: type.trimmedDescription, requested: protocols.map(\.trimmedDescription))
   }
 }
 
@@ -67,12 +67,10 @@ struct TableModel {
     let macroName = node.attributeName.trimmedDescription
     isSelection = macroName == "Selection"
     guard let structDecl = declaration.as(StructDeclSyntax.self) else {
-      context?.diagnose(
-        Diagnostic(
-          node: node,
-          message: MacroMessage("@\(macroName) applies to a struct: declare the rows as a struct")))
+      if let context { TableDiagnostics.notAStruct(declaration, macro: macroName, node: node, context) }
       return nil
     }
+    if TableDiagnostics.isTableAndSelection(structDecl, macro: macroName, context: context) { return nil }
     typeName = structDecl.name.trimmedDescription
     let modifiers = structDecl.modifiers.map(\.name.text)
     access =
@@ -94,8 +92,15 @@ struct TableModel {
         !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
       else { continue }
       let attributes = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }
-      if attributes.contains(where: { $0.attributeName.trimmedDescription == "Ephemeral" }) { continue }
+      if attributes.contains(where: { $0.attributeName.trimmedDescription == "Ephemeral" }) {
+        if let context, !TableDiagnostics.checkEphemeral(variable, context) { problems = true }
+        continue
+      }
       let columnAttribute = attributes.first { $0.attributeName.trimmedDescription == "Column" }
+      if let context, !TableDiagnostics.checkColumn(variable, attribute: columnAttribute, context) {
+        problems = true
+        continue
+      }
       for binding in variable.bindings {
         // Computed properties are not columns.
         if let accessor = binding.accessorBlock {
@@ -106,7 +111,16 @@ struct TableModel {
             continue
           }
         }
-        guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+        guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
+          context?.diagnose(
+            Diagnostic(
+              node: binding.pattern,
+              message: MacroMessage(
+                "A column is one property: declare '\(binding.pattern.trimmedDescription)' as one property per value"
+              )))
+          problems = true
+          continue
+        }
         let property = pattern.identifier.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
         let initializer = binding.initializer?.value.trimmedDescription
         var swiftType = binding.typeAnnotation?.type.trimmedDescription
@@ -122,12 +136,16 @@ struct TableModel {
         }
         guard let swiftType else {
           problems = true
-          context?.diagnose(
-            Diagnostic(
-              node: Syntax(binding),
-              message: MacroMessage(
-                "'\(property)' needs a type annotation to be a column, as in 'var \(property): Int = …'; "
-                  + "or mark it @Ephemeral if it is not stored")))
+          if let context {
+            TableDiagnostics.uninferableType(variable, binding: binding, property: property, context)
+          }
+          continue
+        }
+        if columnAttribute.flatMap(TableModel.representation) == nil, let context,
+          !TableDiagnostics.checkStorable(
+            variable, binding: binding, type: swiftType, property: property, context)
+        {
+          problems = true
           continue
         }
         var name = property
@@ -168,14 +186,10 @@ struct TableModel {
     // A property named `id` is the primary key unless another is marked, or it is marked `false`.
     let explicit = columns.filter(\.isPrimaryKey)
     if explicit.count > 1 {
-      context?.diagnose(
-        Diagnostic(
-          node: node,
-          message: MacroMessage(
-            "A table has one primary key: \(explicit.map { "'\($0.property)'" }.joined(separator: ", ")) "
-              + "are all marked @Column(primaryKey: true)")))
+      if let context { TableDiagnostics.severalPrimaryKeys(explicit, in: structDecl, node: node, context) }
       problems = true
     }
+    if let context, !TableDiagnostics.checkColumnNames(columns, in: structDecl, context) { problems = true }
     if explicit.isEmpty, !isSelection, let index = columns.firstIndex(where: { $0.property == "id" }),
       !TableModel.hasPrimaryKeyFalse(structDecl, property: "id")
     {
@@ -266,11 +280,4 @@ struct TableModel {
     }
     return word + "s"
   }
-}
-
-struct MacroMessage: DiagnosticMessage {
-  let message: String
-  let diagnosticID = MessageID(domain: "SQLiteQueriesMacros", id: "table")
-  let severity = DiagnosticSeverity.error
-  init(_ message: String) { self.message = message }
 }

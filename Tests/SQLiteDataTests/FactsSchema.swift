@@ -8,6 +8,12 @@ struct Fact: Identifiable, Equatable {
   var isFavorite = false
 }
 
+@Selection
+struct FactSummary: Equatable {
+  var body: String
+  var isFavorite: Bool
+}
+
 /// A fresh database file with the facts table and two facts.
 func factsDatabase() throws -> any DatabaseWriter {
   let database = try DatabasePool(

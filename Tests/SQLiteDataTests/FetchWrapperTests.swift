@@ -18,6 +18,17 @@ struct FetchWrapperTests {
     #expect(facts.count == 3)
   }
 
+  /// A `@Selection` type is no table of its own: the bare wrappers run no query and report no
+  /// error, until a query is loaded.
+  @Test func bareWrappersOfASelectionRunNoQuery() throws {
+    @FetchAll var rows: [FactSummary]
+    @FetchOne var first: FactSummary?
+    #expect(rows.isEmpty)
+    #expect(first == nil)
+    #expect($rows.loadError == nil)
+    #expect($first.loadError == nil)
+  }
+
   @Test func filteredFetchAll() async throws {
     @FetchAll(Fact.where(\.isFavorite).order { $0.id.desc() }) var favorites
     #expect(favorites.map(\.id) == [1])

@@ -68,9 +68,10 @@ public struct FetchAll<Element: Sendable>: Sendable {
       fetch: { try statement.fetchAll($0) }, transform: Self.unsectioned)
   }
 
-  /// Every row of a table.
+  /// Every row of a table. A `@Selection` type is no table of its own: no query runs.
   public init(wrappedValue: [Element] = [], database: (any DatabaseWriter)? = nil) where Element: Table {
-    self.init(wrappedValue: wrappedValue, Element.all.asFetchable(), database: database)
+    let statement = Element.self is any _Selection.Type ? Element.none : Element.all
+    self.init(wrappedValue: wrappedValue, statement.asFetchable(), database: database)
   }
 
   /// Rows of a query grouped into sections by an expression of its table: a column

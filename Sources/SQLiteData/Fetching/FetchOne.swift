@@ -45,10 +45,12 @@ public struct FetchOne<Value: Sendable>: Sendable {
       fetch: { try statement.fetchOne($0) }, transform: { $0 })
   }
 
-  /// The first row of a table, or `nil`: `@FetchOne var log: Log?`.
+  /// The first row of a table, or `nil`: `@FetchOne var log: Log?`. A `@Selection` type is no
+  /// table of its own: no query runs.
   public init<Wrapped: Table>(wrappedValue: Value = nil, database: (any DatabaseWriter)? = nil)
   where Value == Wrapped? {
-    self.init(wrappedValue: wrappedValue, Wrapped.all.limit(1), database: database)
+    let statement = Wrapped.self is any _Selection.Type ? Wrapped.none : Wrapped.all.limit(1)
+    self.init(wrappedValue: wrappedValue, statement, database: database)
   }
 
   /// A row by the primary key of its default value, kept current: `@FetchOne var list = list`.

@@ -14,6 +14,11 @@ extension Select: FetchableStatement {
   public var fetchKey: String { query.debugDescription }
 }
 
+extension CompoundSelect: FetchableStatement {
+  public typealias Row = QueryValue
+  public var fetchKey: String { query.debugDescription }
+}
+
 extension SQLQueryExpression: FetchableStatement where QueryValue: QueryRepresentable {
   public typealias Row = QueryValue.QueryOutput
   public var fetchKey: String { queryFragment.debugDescription }

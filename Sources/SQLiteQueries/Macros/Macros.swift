@@ -12,20 +12,29 @@ public macro sql<QueryValue>(
 
 /// Makes a struct a table: `@Table struct Reminder { let id: UUID; var title = "" }`, named
 /// `reminders`; `@Table("remindersTags")` names it.
-@attached(member, names: named(TableColumns), named(columns), named(tableName), named(Draft), named(Columns))
 @attached(
-  extension, conformances: Table, PrimaryKeyedTable,
+  member,
+  names: named(TableColumns), named(columns), named(tableName), named(Draft), named(Columns),
+  named(QueryOutput),
+  named(QueryValue))
+@attached(
+  extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table,
+  PrimaryKeyedTable,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnValues),
   named(primaryKeyValue), named(QueryOutput), named(QueryValue))
 public macro Table(_ name: String = "") = #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")
 
 /// Makes a struct a selection: the type of rows built from several expressions, with
-/// `Columns(…)` to select them.
-@attached(member, names: named(Columns))
+/// `Columns(…)` to select them. A selection is also a table without a primary key, named as
+/// `@Table` names tables, so that a common table expression or a temporary view can be declared
+/// with it.
 @attached(
-  extension, conformances: QueryRepresentable,
+  member, names: named(TableColumns), named(columns), named(tableName), named(Columns), named(QueryOutput),
+  named(QueryValue))
+@attached(
+  extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table, _Selection,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnWidth),
-  named(QueryOutput), named(QueryValue))
+  named(columnValues), named(QueryOutput), named(QueryValue))
 public macro Selection() = #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")
 
 /// Customizes a column: its name in SQL, the representation it is stored as, whether it is the
@@ -45,6 +54,23 @@ public macro Ephemeral() = #externalMacro(module: "SQLiteQueriesMacros", type: "
 public macro bind<QueryValue: QueryBindable>(
   _ value: QueryValue.QueryOutput, as queryValueType: QueryValue.Type = QueryValue.self
 ) -> BindQueryExpression<QueryValue> = #externalMacro(module: "SQLiteQueriesMacros", type: "BindMacro")
+
+/// Makes a global or static function callable from SQL: `$name` is added to a connection with
+/// `db.add(function: $name)` and called in queries as `$name(arguments)`, rendering
+/// `"name"(…)`. A function whose one parameter is `some Sequence<T>` is an aggregate.
+///
+///     @DatabaseFunction
+///     func initials(_ name: String) -> String { … }
+///
+/// - Parameters:
+///   - name: The name SQL calls it by; the function's name by default.
+///   - representation: The function's type with the representations its arguments and result
+///     are stored as: `as: ((Date.UnixTimeRepresentation) -> Int).self`.
+///   - isDeterministic: Whether the result depends on the arguments alone.
+@attached(peer, names: prefixed(`$`))
+public macro DatabaseFunction(
+  _ name: String = "", as representation: Any.Type? = nil, isDeterministic: Bool = false
+) = #externalMacro(module: "SQLiteQueriesMacros", type: "DatabaseFunctionMacro")
 
 /// How SQLite stores a generated column.
 public enum GeneratedColumnStorage: Sendable {

@@ -1,7 +1,7 @@
 import SQLiteEngine
 
 /// An INSERT statement into `Into`, whose RETURNING rows decode to `Returning`.
-public struct Insert<Into: Table, Returning>: Statement, @unchecked Sendable {
+public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sendable {
   public typealias QueryValue = Returning
 
   var columnNames: [String]
@@ -98,6 +98,7 @@ public struct Insert<Into: Table, Returning>: Statement, @unchecked Sendable {
       decodeRow: { try decodeNext(Selected.QueryValue.self, &$0).queryOutput })
   }
 
+  public func decode(_ decoder: inout QueryDecoder) throws -> Returning { try decodeRow(&decoder) }
   public func execute(_ db: Database) throws { try query.execute(db) }
   public func fetchAll(_ db: Database) throws -> [Returning] { try query.fetchAll(db, decodeRow) }
   public func fetchOne(_ db: Database) throws -> Returning? { try query.fetchOne(db, decodeRow) }

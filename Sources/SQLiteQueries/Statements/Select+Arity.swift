@@ -34,6 +34,15 @@ extension Select where Joins == () {
     counting(filter: filter(From.columns).queryFragment)
   }
 
+  /// Selects one expression: a column, a whole table, or a `@Selection` type's `Columns(…)`.
+  /// (Not left to the variadic overload: the type checker loses track of a one-element pack's
+  /// conformances when the select is an argument of another generic call.)
+  public func select<Selected: QueryExpression>(_ selection: (From.TableColumns) -> Selected)
+    -> Select<Selected.QueryValue.QueryOutput, From, Joins> where Selected.QueryValue: QueryRepresentable
+  {
+    selectingOne(selection(From.columns))
+  }
+
   /// Selects expressions: a column, a tuple of columns and expressions, a whole table, or a
   /// `@Selection` type's `Columns(…)`. Rows decode to the selected values.
   public func select<each Selected: QueryExpression>(
@@ -130,6 +139,13 @@ extension Select where Joins: Table {
     Int, From, Joins
   > {
     counting(filter: filter(From.columns, Joins.columns).queryFragment)
+  }
+
+  /// Selects one expression: a column, a whole table, or a `@Selection` type's `Columns(…)`.
+  public func select<Selected: QueryExpression>(
+    _ selection: (From.TableColumns, Joins.TableColumns) -> Selected
+  ) -> Select<Selected.QueryValue.QueryOutput, From, Joins> where Selected.QueryValue: QueryRepresentable {
+    selectingOne(selection(From.columns, Joins.columns))
   }
 
   /// Selects expressions: a column, a tuple of columns and expressions, a whole table, or a
@@ -248,6 +264,14 @@ extension Select {
     filter: (From.TableColumns, J1.TableColumns, J2.TableColumns) -> some QueryExpression<Bool>
   ) -> Select<Int, From, Joins> where Joins == (J1, J2) {
     counting(filter: filter(From.columns, J1.columns, J2.columns).queryFragment)
+  }
+
+  /// Selects one expression: a column, a whole table, or a `@Selection` type's `Columns(…)`.
+  public func select<J1: Table, J2: Table, Selected: QueryExpression>(
+    _ selection: (From.TableColumns, J1.TableColumns, J2.TableColumns) -> Selected
+  ) -> Select<Selected.QueryValue.QueryOutput, From, Joins>
+  where Joins == (J1, J2), Selected.QueryValue: QueryRepresentable {
+    selectingOne(selection(From.columns, J1.columns, J2.columns))
   }
 
   /// Selects expressions: a column, a tuple of columns and expressions, a whole table, or a
@@ -381,6 +405,14 @@ extension Select {
     >
   ) -> Select<Int, From, Joins> where Joins == (J1, J2, J3) {
     counting(filter: filter(From.columns, J1.columns, J2.columns, J3.columns).queryFragment)
+  }
+
+  /// Selects one expression: a column, a whole table, or a `@Selection` type's `Columns(…)`.
+  public func select<J1: Table, J2: Table, J3: Table, Selected: QueryExpression>(
+    _ selection: (From.TableColumns, J1.TableColumns, J2.TableColumns, J3.TableColumns) -> Selected
+  ) -> Select<Selected.QueryValue.QueryOutput, From, Joins>
+  where Joins == (J1, J2, J3), Selected.QueryValue: QueryRepresentable {
+    selectingOne(selection(From.columns, J1.columns, J2.columns, J3.columns))
   }
 
   /// Selects expressions: a column, a tuple of columns and expressions, a whole table, or a

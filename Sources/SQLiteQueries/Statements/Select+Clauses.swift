@@ -111,6 +111,15 @@ extension Select {
     selecting(["count(*) FILTER (WHERE " + filter + ")"]) { try Int(decoder: &$0) }
   }
 
+  /// Selects one expression, decoded as its value.
+  func selectingOne<Selected: QueryExpression>(_ expression: Selected)
+    -> Select<Selected.QueryValue.QueryOutput, From, Joins> where Selected.QueryValue: QueryRepresentable
+  {
+    selecting([selectedFragment(expression)]) { decoder in
+      try decodeNext(Selected.QueryValue.self, &decoder).queryOutput
+    }
+  }
+
   /// The same clauses with another selection, decoded by `decode`.
   func selecting<Selected>(
     _ columns: [QueryFragment], decode: @escaping (inout QueryDecoder) throws -> Selected

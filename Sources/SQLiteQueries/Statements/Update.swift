@@ -57,7 +57,7 @@ public func += (lhs: inout any QueryExpression<String>, rhs: some QueryExpressio
 }
 
 /// An UPDATE statement on `From`, whose RETURNING rows decode to `Returning`.
-public struct Update<From: Table, Returning>: Statement, @unchecked Sendable {
+public struct Update<From: Table, Returning>: DecodableStatement, @unchecked Sendable {
   public typealias QueryValue = Returning
 
   var assignments: [(column: String, value: QueryFragment)]
@@ -95,13 +95,14 @@ public struct Update<From: Table, Returning>: Statement, @unchecked Sendable {
     )
   }
 
+  public func decode(_ decoder: inout QueryDecoder) throws -> Returning { try decodeRow(&decoder) }
   public func execute(_ db: Database) throws { try query.execute(db) }
   public func fetchAll(_ db: Database) throws -> [Returning] { try query.fetchAll(db, decodeRow) }
   public func fetchOne(_ db: Database) throws -> Returning? { try query.fetchOne(db, decodeRow) }
 }
 
 /// A DELETE statement on `From`.
-public struct Delete<From: Table, Returning>: Statement, @unchecked Sendable {
+public struct Delete<From: Table, Returning>: DecodableStatement, @unchecked Sendable {
   public typealias QueryValue = Returning
 
   var wheres: [QueryFragment]
@@ -135,6 +136,7 @@ public struct Delete<From: Table, Returning>: Statement, @unchecked Sendable {
     )
   }
 
+  public func decode(_ decoder: inout QueryDecoder) throws -> Returning { try decodeRow(&decoder) }
   public func execute(_ db: Database) throws { try query.execute(db) }
   public func fetchAll(_ db: Database) throws -> [Returning] { try query.fetchAll(db, decodeRow) }
 }

@@ -43,6 +43,12 @@ extension Table {
     all.group(by: repeat each keyPaths)
   }
 
+  public static func select<Selected: QueryExpression>(_ selection: (TableColumns) -> Selected)
+    -> Select<Selected.QueryValue.QueryOutput, Self, ()> where Selected.QueryValue: QueryRepresentable
+  {
+    all.select(selection)
+  }
+
   public static func select<each Selected: QueryExpression>(
     _ selection: (TableColumns) -> (repeat each Selected)
   )

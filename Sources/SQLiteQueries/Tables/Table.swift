@@ -69,6 +69,10 @@ extension Table {
   public static var none: Select<Self, Self, ()> { Select(isEmpty: true) }
 }
 
+/// A `@Selection` type: the rows of a query built from several expressions, which is a table
+/// only when a common table expression or a view is named after it.
+public protocol _Selection: Table {}
+
 /// The columns of a table: the `$0` of query closures.
 public protocol TableDefinition<QueryValue>: QueryExpression, Sendable where QueryValue: Table {
   init()

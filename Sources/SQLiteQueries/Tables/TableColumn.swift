@@ -29,6 +29,10 @@ public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnEx
     QueryFragment(quote: tableReference ?? Root.referenceName) + "." + QueryFragment(quote: name)
   }
 
+  public func qualified(by reference: String?) -> Self {
+    TableColumn(name, keyPath: keyPath, default: defaultValue, generated: isGenerated, table: reference)
+  }
+
   /// The column's value in a row, as a binding.
   public func value(in row: Root) -> QueryFragment where Value: QueryExpression {
     Value(queryOutput: row[keyPath: keyPath]).queryFragment
@@ -39,4 +43,6 @@ public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnEx
 public protocol TableColumnExpression<QueryValue>: QueryExpression {
   var name: String { get }
   var isGenerated: Bool { get }
+  /// The same column, qualified by another name than its table's: an alias, `new` or `old`.
+  func qualified(by reference: String?) -> Self
 }

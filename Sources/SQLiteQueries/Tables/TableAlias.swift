@@ -1,0 +1,79 @@
+/// The name a table goes by in a query when it is aliased: declare an empty enum for it.
+///
+///     enum Sibling: AliasName {}
+///
+///     Reminder.join(Reminder.as(Sibling.self).all) { $0.remindersListID.eq($1.remindersListID) }
+///     // FROM "reminders"
+///     // JOIN "reminders" AS "siblings" ON ("reminders"."remindersListID") = ("siblings"."remindersListID")
+public protocol AliasName {
+  /// The alias in SQL: by default the type name in lower camel case, pluralised, as table names
+  /// are (`Sibling` → `siblings`, `R1` → `r1s`).
+  static var aliasName: String { get }
+}
+
+extension AliasName {
+  public static var aliasName: String { NameInflection.tableName(for: String(describing: Self.self)) }
+}
+
+extension Table {
+  /// This table under another name, so that a query can read it twice (a self join):
+  /// `RemindersList.as(Other.self)` is `"remindersLists" AS "others"`.
+  public static func `as`<Name: AliasName>(_ alias: Name.Type) -> TableAlias<Self, Name>.Type {
+    TableAlias<Self, Name>.self
+  }
+}
+
+/// A table under an alias: the same table and columns, with columns qualified by the alias
+/// (`"others"."title"`). Its rows wrap the table's: `row.title` reads `row.base.title`.
+@dynamicMemberLookup
+public struct TableAlias<Base: Table, Name: AliasName>: Table {
+  public typealias TableColumns = TableAliasColumns<Base, Name>
+  public typealias QueryValue = Self
+  public typealias QueryOutput = Self
+
+  /// The row of the table.
+  public var base: Base
+
+  public init(_ base: Base) { self.base = base }
+
+  public static var columns: TableColumns { TableColumns() }
+  public static var tableName: String { Base.tableName }
+  public static var tableAlias: String? { Name.aliasName }
+  public static var schemaName: String? { Base.schemaName }
+  public static var tableFragment: QueryFragment { Base.tableFragment }
+
+  public init(decoder: inout QueryDecoder) throws { base = try Base(decoder: &decoder) }
+  public var columnValues: [QueryFragment] { base.columnValues }
+
+  public subscript<Member>(dynamicMember keyPath: KeyPath<Base, Member>) -> Member {
+    base[keyPath: keyPath]
+  }
+}
+
+extension TableAlias: Equatable where Base: Equatable {}
+extension TableAlias: Hashable where Base: Hashable {}
+
+/// The columns of an aliased table: the table's columns, qualified by the alias.
+@dynamicMemberLookup
+public struct TableAliasColumns<Base: Table, Name: AliasName>: TableDefinition {
+  public typealias QueryValue = TableAlias<Base, Name>
+
+  public let tableReference: String?
+  let base: Base.TableColumns
+
+  public init() { self.init(table: nil) }
+
+  public init(table reference: String?) {
+    tableReference = reference
+    base = Base.TableColumns(table: reference ?? Name.aliasName)
+  }
+
+  public static var allColumns: [any TableColumnExpression] {
+    Base.TableColumns.allColumns.map { $0.qualified(by: Name.aliasName) }
+  }
+
+  /// A column, or any expression declared on the table's columns, under the alias.
+  public subscript<Member>(dynamicMember keyPath: KeyPath<Base.TableColumns, Member>) -> Member {
+    base[keyPath: keyPath]
+  }
+}
