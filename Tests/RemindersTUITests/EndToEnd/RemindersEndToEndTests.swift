@@ -1,13 +1,14 @@
 import Foundation
+import TerminalUI
 import Testing
 
 /// The real `reminders` binary in a pseudo-terminal (tmux), on a temporary database, driven as a
 /// user would drive it, with a second process writing to the same database.
 @Suite(
   "Reminders in a pseudo-terminal",
-  .enabled(if: TmuxSession.isAvailable && TmuxSession.remindersExecutable != nil, "needs tmux and reminders"))
+  .enabled(if: TmuxSession.isAvailable && TmuxSession.executable(named: "reminders") != nil, "needs tmux and reminders"))
 struct RemindersEndToEndTests {
-  let reminders = TmuxSession.remindersExecutable ?? ""
+  let reminders = TmuxSession.executable(named: "reminders") ?? ""
 
   /// Starts the app from the shell through a script that records the terminal modes before and
   /// after, and the exit status.

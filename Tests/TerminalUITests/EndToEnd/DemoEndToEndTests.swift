@@ -1,12 +1,13 @@
 import Foundation
+import TerminalUI
 import Testing
 
 /// The demo driven in a real pseudo-terminal: what a user would see and do.
 @Suite(
   "Demo in a pseudo-terminal",
-  .enabled(if: TmuxSession.isAvailable && TmuxSession.demoExecutable != nil, "needs tmux and the demo"))
+  .enabled(if: TmuxSession.isAvailable && TmuxSession.executable(named: "terminalui-demo") != nil, "needs tmux and the demo"))
 struct DemoEndToEndTests {
-  let demo = TmuxSession.demoExecutable ?? ""
+  let demo = TmuxSession.executable(named: "terminalui-demo") ?? ""
 
   /// Starts the demo from the shell through a script that records the terminal modes before and
   /// after, the demo's process id and its exit status. The script, not the shell, waits for the

@@ -3,9 +3,9 @@ import Foundation
 /// Runs a program and waits for it with `waitpid`, reading its output when asked. Foundation's
 /// `Process` is not used for tmux: it notices a child's exit through a socket the child inherits,
 /// which the tmux server forked by `new-session` keeps open for ever.
-enum Subprocess {
+public enum Subprocess {
   @discardableResult
-  static func run(_ arguments: [String], capturingOutput: Bool = false) throws -> String {
+  public static func run(_ arguments: [String], capturingOutput: Bool = false) throws -> String {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -2,31 +2,32 @@ import Foundation
 
 /// A pseudo-terminal driven through tmux, on a private server so tests never touch the user's
 /// sessions: start a shell, send keys, resize, read the screen.
-final class TmuxSession {
-  let socket: String
-  let directory: URL
+public final class TmuxSession {
+  public let socket: String
+  /// A private folder for the session's files, removed with it.
+  public let directory: URL
   /// The tmux server's process, killed outright if it does not exit when asked.
   private var serverProcess: pid_t = 0
 
-  static var isAvailable: Bool {
+  public static var isAvailable: Bool {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
       || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
   }
 
-  /// The `reminders` executable, built next to the test bundle.
-  static var remindersExecutable: String? {
+  /// An executable of the package, built next to the running test bundle (or program).
+  public static func executable(named name: String) -> String? {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var directory = bundle.deletingLastPathComponent()
     for _ in 0..<3 {
-      let candidate = directory.appendingPathComponent("reminders").path
+      let candidate = directory.appendingPathComponent(name).path
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
       directory = directory.deletingLastPathComponent()
     }
     return nil
   }
 
-  init(width: Int, height: Int) throws {
-    socket = "reminders-tests-\(getpid())-\(UUID().uuidString.prefix(8))"
+  public init(width: Int, height: Int) throws {
+    socket = "terminalui-\(getpid())-\(UUID().uuidString.prefix(8))"
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try tmux(
@@ -59,25 +60,25 @@ final class TmuxSession {
     return state != "Z" && state != "X"
   }
 
-  func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+  public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
   /// Types a line into the shell.
-  func run(_ command: String) throws {
+  public func run(_ command: String) throws {
     try tmux("send-keys", "-t", "main", "-l", command)
     try tmux("send-keys", "-t", "main", "Enter")
   }
 
   /// Sends keys by tmux name (`Enter`, `C-z`, `Escape`) or, with `literal`, as text.
-  func send(_ keys: String..., literal: Bool = false) throws {
+  public func send(_ keys: String..., literal: Bool = false) throws {
     try tmux(["send-keys", "-t", "main"] + (literal ? ["-l"] : []) + keys)
   }
 
-  func resize(width: Int, height: Int) throws {
+  public func resize(width: Int, height: Int) throws {
     try tmux("resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)")
   }
 
   /// The screen's lines, trailing spaces trimmed.
-  func screen() throws -> [String] {
+  public func screen() throws -> [String] {
     let text = try tmux(["capture-pane", "-p", "-t", "main"], capturingOutput: true)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
       String($0.reversed().drop { $0 == " " }.reversed())
@@ -89,7 +90,9 @@ final class TmuxSession {
   /// Waits until the screen satisfies `condition`, reading it every 20 ms, for at most
   /// `timeout`; returns the last screen either way.
   @discardableResult
-  func waitForScreen(timeout: Duration = .seconds(10), _ condition: ([String]) -> Bool) throws -> [String] {
+  public func waitForScreen(timeout: Duration = .seconds(10), _ condition: ([String]) -> Bool) throws
+    -> [String]
+  {
     let deadline = ContinuousClock.now + timeout
     var lines = try screen()
     while !condition(lines), ContinuousClock.now < deadline {
@@ -100,7 +103,7 @@ final class TmuxSession {
   }
 
   /// Waits until a file exists (the shell writes it when the program under test has exited).
-  func waitForFile(_ name: String, timeout: Duration = .seconds(10)) -> String? {
+  public func waitForFile(_ name: String, timeout: Duration = .seconds(10)) -> String? {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if let contents = try? String(contentsOfFile: path(name), encoding: .utf8), contents.hasSuffix("\n") {
