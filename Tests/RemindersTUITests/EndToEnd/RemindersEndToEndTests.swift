@@ -112,7 +112,8 @@ struct RemindersEndToEndTests {
       capturingOutput: true)
     #expect(added.hasPrefix("Added "))
     screen = try session.waitForScreen {
-      sidebarRow($0, "Business").hasSuffix("4 │") && $0.contains { $0.hasPrefix("│ # admin") }
+      sidebarRow($0, "Business").hasSuffix("4 │") && sidebarRow($0, "All").hasSuffix("10 │")
+        && $0.contains { $0.hasPrefix("│ # admin") }
     }
     #expect(sidebarRow(screen, "All") == "│ ▤ All                     10 │")
 
