@@ -6,7 +6,7 @@ import SQLiteData
 /// The Reminders app at a million reminders (``AppDataset``): how long its home screen takes to
 /// show a new reminder, and to open. The C baseline runs the same SQL with raw sqlite3 calls.
 func appWorkloads() -> [Workload] {
-  [homeAfterInsertWorkload(), homeAfterOtherConnectionWorkload(), coldOpenWorkload()]
+  [saveWorkload(), homeAfterInsertWorkload(), homeAfterOtherConnectionWorkload(), coldOpenWorkload()]
 }
 
 // MARK: - The home screen
@@ -169,6 +169,26 @@ private func newReminder(_ number: Int, in list: RemindersList.ID) -> Reminder.D
   Reminder.Draft(
     dueDate: Date(timeIntervalSince1970: -Double(number) * 60), remindersListID: list,
     title: "Added by the benchmark \(number)")
+}
+
+/// What saving one tagged reminder costs the app's writer at a million reminders: the insert with
+/// its indexes, the count triggers, the temporary triggers (position, search index) and the undo
+/// log, in one transaction. No live values watch. There is no C counterpart: the triggers are the
+/// work.
+private func saveWorkload() -> Workload {
+  Workload(name: "app.save-reminder-1m", unit: .milliseconds, iterationScale: 4) {
+    let directory = try TemporaryDirectory()
+    let database = try AppDatabase.open(path: try AppDataset.copy(into: directory))
+    let list = try database.read { try AppDataset.benchmarkList($0) }
+    var number = 0
+    return Sides(
+      ours: Timed {
+        number += 1
+        try database.saveReminder(newReminder(number, in: list.id), tags: ["home"])
+        withExtendedLifetime(directory) {}
+      },
+      baseline: nil)
+  }
 }
 
 /// One reminder saved by the app (its own writer: temporary triggers, search index, undo log and
