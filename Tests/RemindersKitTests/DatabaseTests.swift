@@ -47,6 +47,7 @@ struct DatabaseTests {
     }
     for table in [
       "remindersLists", "remindersListAssets", "reminders", "tags", "remindersTags", "screenSettings",
+      "remindersListCounts", "tagCounts",
     ] {
       #expect(sql[table]?.hasSuffix("STRICT") == true, "\(table)")
     }

@@ -46,7 +46,7 @@ extension DetailKind {
   /// Whether the screen's rows in `ordering` are read from an index of the screens' orders
   /// (`Migrations.indexOrders`): "All", today, scheduled and flagged by due date, a list by due
   /// date or by hand. The completed ones and tags, and the other orders, sort their matches.
-  public func readsOrderIndex(_ ordering: ScreenSettings.Ordering) -> Bool {
+  func readsOrderIndex(_ ordering: ScreenSettings.Ordering) -> Bool {
     switch (self, ordering) {
     case (.list, .dueDate), (.list, .manual): true
     case (.smart(.completed), _): false
