@@ -75,7 +75,8 @@ let package = Package(
     // Benchmarks: our engine against raw C SQLite doing the same work.
     .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
     .executableTarget(
-      name: "SQLiteDataBenchmarks", dependencies: ["SQLiteData", "CSQLiteBaseline", "TerminalUI"]),
+      name: "SQLiteDataBenchmarks",
+      dependencies: ["SQLiteData", "CSQLiteBaseline", "TerminalUI", "RemindersKit"]),
 
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),

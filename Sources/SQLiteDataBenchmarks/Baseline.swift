@@ -56,12 +56,35 @@ final class BaselineItemsDatabase {
   }
 }
 
+/// A database file opened by C.
+final class BaselineFileDatabase {
+  fileprivate let handle: OpaquePointer
+
+  init(path: String) throws {
+    var handle: OpaquePointer?
+    try checkBaseline(baseline_open_file(path, &handle), "baseline_open_file")
+    self.handle = handle!
+  }
+
+  deinit { _ = baseline_close(handle) }
+
+  func execute(_ sql: String) throws {
+    try checkBaseline(baseline_execute(handle, sql), "baseline_execute")
+  }
+
+  func prepare(_ sql: String) throws -> BaselineStatement {
+    var statement: OpaquePointer?
+    try checkBaseline(baseline_prepare(handle, sql, &statement), "baseline_prepare")
+    return BaselineStatement(database: self, handle: statement!)
+  }
+}
+
 /// A statement prepared by C; it keeps its database open.
 final class BaselineStatement {
-  private let database: BaselineItemsDatabase
+  private let database: AnyObject
   private let handle: OpaquePointer
 
-  fileprivate init(database: BaselineItemsDatabase, handle: OpaquePointer) {
+  fileprivate init(database: AnyObject, handle: OpaquePointer) {
     self.database = database
     self.handle = handle
   }
@@ -72,6 +95,14 @@ final class BaselineStatement {
   func fetchTextPairs() throws -> Int {
     var count: Int64 = 0
     try checkBaseline(baseline_fetch_text_pairs(handle, &count), "baseline_fetch_text_pairs")
+    return Int(count)
+  }
+
+  /// Reads every column of every row (text and blobs copied), frees the copies, and returns the
+  /// number of rows.
+  func fetchRows() throws -> Int {
+    var count: Int64 = 0
+    try checkBaseline(baseline_fetch_rows(handle, &count), "baseline_fetch_rows")
     return Int(count)
   }
 

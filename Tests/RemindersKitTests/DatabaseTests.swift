@@ -27,7 +27,7 @@ struct DatabaseTests {
       try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
     }
     #expect(recorded == AppDatabase.migrationIdentifiers)
-    #expect(recorded.count == 5)
+    #expect(recorded.count == 6)
     #expect(try second.read { try Reminder.fetchCount($0) } == 11)
     try second.saveReminder(
       Reminder.Draft(
@@ -47,6 +47,7 @@ struct DatabaseTests {
     }
     for table in [
       "remindersLists", "remindersListAssets", "reminders", "tags", "remindersTags", "screenSettings",
+      "remindersListCounts", "tagCounts",
     ] {
       #expect(sql[table]?.hasSuffix("STRICT") == true, "\(table)")
     }

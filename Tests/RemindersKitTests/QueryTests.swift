@@ -202,11 +202,6 @@ struct QueryTests {
 
   @Test func liveCountsReadNoRemindersButTodays() throws {
     let fixture = try Fixture(sample: false)
-    func plan(_ sql: String) throws -> [String] {
-      try fixture.database.read { db in
-        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"]?.description ?? "" }
-      }
-    }
     /// Whether a step of a plan reads the reminders or their taggings (tables that grow with the
     /// reminders), rather than the counts kept per list and per tag.
     func readsReminders(_ step: String) -> Bool {
@@ -214,7 +209,7 @@ struct QueryTests {
         $0 == "reminders" || $0 == "remindersTags"
       }
     }
-    let stats = try plan(Stats.query.query.debugDescription)
+    let stats = try fixture.plan(Stats.query.query)
     // Today's reminders alone: a range of the (status, dueDate) index between the day's bounds.
     #expect(stats.filter(readsReminders).count == 1, "\(stats)")
     #expect(
@@ -224,13 +219,27 @@ struct QueryTests {
         )
       }, "\(stats)")
     #expect(stats.contains { $0.contains("remindersListCounts") }, "\(stats)")
-    for sql in [
-      ReminderListState.all.query.debugDescription, TagUsage.inUse.query.debugDescription,
-      TagUsage.all.query.debugDescription,
-    ] {
-      let steps = try plan(sql)
+    for query in [ReminderListState.all.query, TagUsage.inUse.query, TagUsage.all.query] {
+      let steps = try fixture.plan(query)
       #expect(!steps.contains(where: readsReminders), "\(steps)")
       #expect(steps.contains { $0.contains("Counts") }, "\(steps)")
+    }
+  }
+
+  @Test func windowsByDueDateReadTheirRowsInOrderFromAnIndex() throws {
+    let fixture = try Fixture()
+    let personal = try fixture.list("Personal").id
+    let windows: [(DetailKind, ScreenSettings.Ordering, String)] = [
+      (.smart(.all), .dueDate, "reminders_completedLast_dueDate"),
+      (.smart(.scheduled), .dueDate, "reminders_completedLast_dueDate"),
+      (.list(personal), .dueDate, "reminders_remindersListID_completedLast_dueDate"),
+      (.list(personal), .manual, "reminders_remindersListID_completedLast_position"),
+    ]
+    for (kind, ordering, index) in windows {
+      let steps = try fixture.plan(kind.rows(ordering: ordering, showCompleted: false).limit(60).query)
+      #expect(steps.contains { $0.contains("USING INDEX \(index)") }, "\(kind) \(ordering): \(steps)")
+      // The only sort is of one reminder's tags, inside their subquery: none of the rows.
+      #expect(steps.filter { $0.contains("TEMP B-TREE") }.count == 1, "\(kind) \(ordering): \(steps)")
     }
   }
 }

@@ -53,6 +53,18 @@ struct Fixture {
     try database.read { try SearchRequest(text: text, showCompleted: showCompleted).fetch($0) }
   }
 
+  /// The steps of SQLite's plan for a statement as it runs, its values bound (SQLite matches an
+  /// index's expression only to the same expression, never to a bound value).
+  func plan(_ query: QueryFragment) throws -> [String] {
+    let (sql, bindings) = query.prepare()
+    let arguments = StatementArguments(try bindings.map { try $0.databaseValue() })
+    return try database.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map {
+        $0["detail"]?.description ?? ""
+      }
+    }
+  }
+
   /// Every row of every table the app keeps, with rowids, and the search index: what undo must
   /// restore exactly.
   func snapshot() throws -> [String: [[DatabaseValue]]] {

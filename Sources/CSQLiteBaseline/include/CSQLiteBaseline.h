@@ -82,4 +82,12 @@ int baseline_fetch_text_pairs(struct sqlite3_stmt *statement, int64_t *count);
 /// Runs one statement with no parameters and no rows (schema and setup).
 int baseline_execute(struct sqlite3 *db, const char *sql);
 
+/// Opens an existing database file, with the engine's open flags. (The app workloads.)
+int baseline_open_file(const char *path, struct sqlite3 **db);
+
+/// Steps any statement to the end, reading every column of every row as the Swift side decodes
+/// it (integers and reals read, text and blobs copied into a growing array), then frees the copies.
+/// `count` receives the number of rows.
+int baseline_fetch_rows(struct sqlite3_stmt *statement, int64_t *count);
+
 #endif

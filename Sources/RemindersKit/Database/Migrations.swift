@@ -13,6 +13,7 @@ enum Migrations {
   static let createIndexes = prefix + "3: create indexes for foreign keys and live counts"
   static let createScreenSettings = prefix + "4: create per-screen settings"
   static let createLiveCounts = prefix + "5: keep counts per list and per tag with triggers"
+  static let indexOrders = prefix + "6: index the screens' orders"
 
   /// The migrator for the app's database. `foreignIdentifiers` are migrations recorded in the file
   /// by another program: they are registered (as already applied) so that the file opens.
@@ -148,6 +149,21 @@ enum Migrations {
     migrator.registerMigration(createLiveCounts) { db in
       // The sidebar's counts, kept by persistent triggers instead of counted over every reminder.
       try LiveCounts.create(db)
+    }
+    migrator.registerMigration(indexOrders) { db in
+      // The screens' rows in their order, completed last (`ReminderRow.ordered`), so that a
+      // window of the first rows reads those rows alone: "All" and the smart lists by due date,
+      // a list by due date and in its own (manual) order. The expressions are those the ORDER BY
+      // renders, which SQLite matches exactly.
+      try db.execute(
+        sql: """
+          CREATE INDEX IF NOT EXISTS "reminders_completedLast_dueDate"
+          ON "reminders" ("status" = 1, "dueDate" IS NULL, "dueDate", "position");
+          CREATE INDEX IF NOT EXISTS "reminders_remindersListID_completedLast_dueDate"
+          ON "reminders" ("remindersListID", "status" = 1, "dueDate" IS NULL, "dueDate", "position");
+          CREATE INDEX IF NOT EXISTS "reminders_remindersListID_completedLast_position"
+          ON "reminders" ("remindersListID", "status" = 1, "position");
+          """)
     }
     return migrator
   }

@@ -40,7 +40,19 @@ extension DetailKind {
       where: { reminder in
         showsCompleted ? matches(reminder) : matches(reminder) && !reminder.isSettledCompleted
       },
-      ordering: ordering)
+      ordering: ordering, readsOrderIndex: readsOrderIndex(ordering))
+  }
+
+  /// Whether the screen's rows in `ordering` are read from an index of the screens' orders
+  /// (`Migrations.indexOrders`): "All", today, scheduled and flagged by due date, a list by due
+  /// date or by hand. The completed ones and tags, and the other orders, sort their matches.
+  func readsOrderIndex(_ ordering: ScreenSettings.Ordering) -> Bool {
+    switch (self, ordering) {
+    case (.list, .dueDate), (.list, .manual): true
+    case (.smart(.completed), _): false
+    case (.smart, .dueDate): true
+    default: false
+    }
   }
 
   /// The screen's reminders in the order it shows them, as (id, position, is completed at the
@@ -53,7 +65,7 @@ extension DetailKind {
       where: { reminder in
         showsCompleted ? matches(reminder) : matches(reminder) && !reminder.isSettledCompleted
       },
-      ordering: ordering
+      ordering: ordering, readsOrderIndex: readsOrderIndex(ordering)
     )
     .select { reminder, _ in (reminder.id, reminder.position, reminder.isSettledCompleted) }
   }

@@ -19,20 +19,43 @@ public struct ReminderRow: Hashable, Identifiable, Sendable {
   }
 }
 
+extension Reminder.TableColumns {
+  /// Completed reminders last, in one of two forms that sort alike: `"status" = 1` with the 1
+  /// written in, the expression the order indexes are made of (`Migrations.indexOrders`; SQLite
+  /// matches an index only to the same expression), or with the 1 bound, which no index matches.
+  fileprivate func settledCompletedLast(readsIndex: Bool) -> SQLQueryExpression<Bool> {
+    readsIndex
+      ? SQLQueryExpression(status.queryFragment + " = \(raw: Reminder.Status.completed.rawValue)")
+      : SQLQueryExpression(isSettledCompleted.queryFragment)
+  }
+}
+
+/// `x IS NULL`: sorting by it, then by `x`, puts NULLs last as `ASC NULLS LAST` does, in a form an
+/// index can give in order.
+private func isNull(_ expression: some QueryExpression) -> SQLQueryExpression<Bool> {
+  SQLQueryExpression(expression.queryFragment + " IS NULL")
+}
+
 extension ReminderRow {
   /// Reminders matching `condition` with their lists, in `ordering`, completed reminders last.
+  ///
+  /// With `readsOrderIndex`, the order is written so that SQLite reads it from an index of the
+  /// screens' orders, and a window of the first rows reads those rows alone, whatever the number
+  /// of reminders. Only where such an index gives the whole order and the rows come early in it
+  /// (see ``DetailKind/readsOrderIndex(_:)``): elsewhere SQLite would read the index for the
+  /// first term alone and sort the rest a group at a time, slower than sorting the matches.
   static func ordered(
     where condition: @escaping (Reminder.TableColumns) -> SQLQueryExpression<Bool>,
-    ordering: ScreenSettings.Ordering
+    ordering: ScreenSettings.Ordering, readsOrderIndex: Bool = false
   ) -> Select<(Reminder, RemindersList), Reminder, RemindersList> {
     Reminder
       .join(RemindersList.all) { $0.remindersListID.eq($1.id) }
       .where { reminder, _ in condition(reminder) }
       .order { reminder, _ in
-        reminder.isSettledCompleted
+        reminder.settledCompletedLast(readsIndex: readsOrderIndex)
         switch ordering {
         case .dueDate:
-          (reminder.dueDate.asc(nulls: .last), reminder.position)
+          (isNull(reminder.dueDate), reminder.dueDate, reminder.position)
         case .manual:
           reminder.position
         case .priority:
@@ -47,9 +70,9 @@ extension ReminderRow {
   /// as of `today`.
   static func select(
     where condition: @escaping (Reminder.TableColumns) -> SQLQueryExpression<Bool>,
-    ordering: ScreenSettings.Ordering, today: LocalDay = .today
+    ordering: ScreenSettings.Ordering, readsOrderIndex: Bool = false, today: LocalDay = .today
   ) -> Select<ReminderRow, Reminder, RemindersList> {
-    ordered(where: condition, ordering: ordering)
+    ordered(where: condition, ordering: ordering, readsOrderIndex: readsOrderIndex)
       .select { reminder, list in
         ReminderRow.Columns(
           reminder: reminder, remindersList: list, tags: reminder.tagsText,

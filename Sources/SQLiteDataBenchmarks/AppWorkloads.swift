@@ -1,0 +1,273 @@
+import Foundation
+import Observation
+import RemindersKit
+import SQLiteData
+
+/// The Reminders app at a million reminders (``AppDataset``): how long its home screen takes to
+/// show a new reminder, and to open. The C baseline runs the same SQL with raw sqlite3 calls.
+func appWorkloads() -> [Workload] {
+  [saveWorkload(), homeAfterInsertWorkload(), homeAfterOtherConnectionWorkload(), coldOpenWorkload()]
+}
+
+// MARK: - The home screen
+
+/// A list screen's window as a detail screen reads it: its saved settings (order, completed shown
+/// or not), then the first rows in that order.
+struct ListScreenWindow: FetchKeyRequest {
+  var listID: RemindersList.ID
+  var limit: Int
+
+  func fetch(_ db: Database) throws -> [ReminderRow] {
+    let kind = DetailKind.list(listID)
+    let settings = try kind.settings.fetchOne(db) ?? kind.defaultSettings
+    return try kind.rows(settings).limit(limit).fetchAll(db)
+  }
+}
+
+/// The home screen's live values, held as the app holds them: the sidebar's counts, lists and tags
+/// in use, and a window of 60 rows of "All" and of one list, by due date.
+final class HomeScreen: Sendable {
+  static let windowSize = 60
+
+  let stats: FetchOne<Stats>
+  let lists: FetchAll<ReminderListState>
+  let tags: FetchAll<TagUsage>
+  let allRows: FetchAll<ReminderRow>
+  let listRows: Fetch<[ReminderRow]>
+
+  init(database: any DatabaseWriter, listID: RemindersList.ID) {
+    stats = FetchOne(wrappedValue: Stats(), Stats.query, database: database)
+    lists = FetchAll(ReminderListState.all, database: database)
+    tags = FetchAll(TagUsage.inUse, database: database)
+    allRows = FetchAll(Self.allWindow, database: database)
+    listRows = Fetch(
+      wrappedValue: [], ListScreenWindow(listID: listID, limit: Self.windowSize), database: database)
+  }
+
+  static var allWindow: Select<ReminderRow, Reminder, RemindersList> {
+    DetailKind.smart(.all).rows(ordering: .dueDate, showCompleted: false).limit(windowSize)
+  }
+
+  /// The SQL the values run, with the values written in, for the C baseline.
+  static func sql(listID: RemindersList.ID) -> [String] {
+    let list = DetailKind.list(listID)
+    return [
+      Stats.query.query.debugDescription, ReminderListState.all.query.debugDescription,
+      TagUsage.inUse.query.debugDescription, allWindow.query.debugDescription,
+      list.settings.query.debugDescription,
+      list.rows(ordering: .dueDate, showCompleted: false).limit(windowSize).query.debugDescription,
+    ]
+  }
+
+  /// Reads each value with Swift Observation watching, so that `changed` hears of the next change
+  /// to each (once per value).
+  func watch(_ changed: @escaping @Sendable (Int) -> Void) {
+    let reads: [@Sendable () -> Void] = [
+      { _ = self.stats.wrappedValue }, { _ = self.lists.wrappedValue }, { _ = self.tags.wrappedValue },
+      { _ = self.allRows.wrappedValue }, { _ = self.listRows.wrappedValue },
+    ]
+    for (index, read) in reads.enumerated() {
+      withObservationTracking(read) { changed(index) }
+    }
+  }
+
+  var valueCount: Int { 5 }
+
+  /// Throws unless the values are what the dataset holds: every list, full windows.
+  func check(listCount: Int) throws {
+    try expect(lists.wrappedValue.count, listCount, "lists")
+    try expect(allRows.wrappedValue.count, Self.windowSize, "rows of All")
+    try expect(listRows.wrappedValue.count, Self.windowSize, "rows of the list")
+    guard stats.wrappedValue.allCount > 0, !tags.wrappedValue.isEmpty else {
+      throw UnexpectedResult(description: "no counts or no tags: \(stats.wrappedValue)")
+    }
+  }
+}
+
+/// When each of the home screen's values last changed, for one commit at a time.
+private final class HomeDeliveries: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var pending = 0
+  private var lastDelivery = ContinuousClock.now
+
+  /// Watches every value of `home` for its next change.
+  func arm(_ home: HomeScreen) {
+    condition.lock()
+    pending = home.valueCount
+    condition.unlock()
+    home.watch { [self] _ in
+      let now = ContinuousClock.now
+      condition.lock()
+      pending -= 1
+      lastDelivery = now
+      condition.signal()
+      condition.unlock()
+    }
+  }
+
+  /// Waits until every value has changed, and returns when the last one did.
+  func waitForAll() throws -> ContinuousClock.Instant {
+    condition.lock()
+    defer { condition.unlock() }
+    let deadline = Date().addingTimeInterval(10)
+    while pending > 0 {
+      guard condition.wait(until: deadline) else {
+        throw UnexpectedResult(description: "\(pending) of the home screen's values never changed")
+      }
+    }
+    return lastDelivery
+  }
+}
+
+private final class CommitClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored = ContinuousClock.now
+  func set() { lock.withLock { stored = ContinuousClock.now } }
+  var value: ContinuousClock.Instant { lock.withLock { stored } }
+}
+
+/// What both insert workloads share: the copied database opened as the app opens it, the home
+/// screen on it, and the C connection that runs the same SQL.
+private struct HomeSetUp {
+  let directory: TemporaryDirectory
+  let database: DatabasePool
+  let list: RemindersList
+  let home: HomeScreen
+  let baseline: Timed
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    let path = try AppDataset.copy(into: directory)
+    database = try AppDatabase.open(path: path)
+    list = try database.read { try AppDataset.benchmarkList($0) }
+    // The list screen sorted by due date, as the user left it.
+    try database.setOrdering(.dueDate, for: .list(list.id))
+    home = HomeScreen(database: database, listID: list.id)
+    try home.check(listCount: AppDataset.listCount)
+    baseline = try refetchBaseline(path: path, listID: list.id)
+  }
+}
+
+/// Raw SQLite running the statements behind the home screen's values once each, every row and
+/// column read: the floor for re-fetching them after a commit.
+private func refetchBaseline(path: String, listID: RemindersList.ID) throws -> Timed {
+  let database = try BaselineFileDatabase(path: path)
+  let statements = try HomeScreen.sql(listID: listID).map { try database.prepare($0) }
+  return Timed {
+    var rows = 0
+    for statement in statements { rows += try statement.fetchRows() }
+    // One row of counts, the lists, at least one tag, the settings and the two windows.
+    guard rows >= 1 + AppDataset.listCount + 1 + 1 + 2 * HomeScreen.windowSize else {
+      throw UnexpectedResult(description: "C read only \(rows) rows")
+    }
+  }
+}
+
+/// The draft of the n-th reminder a workload adds: due before any other, so that it enters both
+/// windows, incomplete (every count moves), and tagged (the tag's count moves).
+private func newReminder(_ number: Int, in list: RemindersList.ID) -> Reminder.Draft {
+  Reminder.Draft(
+    dueDate: Date(timeIntervalSince1970: -Double(number) * 60), remindersListID: list,
+    title: "Added by the benchmark \(number)")
+}
+
+/// What saving one tagged reminder costs the app's writer at a million reminders: the insert with
+/// its indexes, the count triggers, the temporary triggers (position, search index) and the undo
+/// log, in one transaction. No live values watch. There is no C counterpart: the triggers are the
+/// work.
+private func saveWorkload() -> Workload {
+  Workload(name: "app.save-reminder-1m", unit: .milliseconds, iterationScale: 4) {
+    let directory = try TemporaryDirectory()
+    let database = try AppDatabase.open(path: try AppDataset.copy(into: directory))
+    let list = try database.read { try AppDataset.benchmarkList($0) }
+    var number = 0
+    return Sides(
+      ours: Timed {
+        number += 1
+        try database.saveReminder(newReminder(number, in: list.id), tags: ["home"])
+        withExtendedLifetime(directory) {}
+      },
+      baseline: nil)
+  }
+}
+
+/// One reminder saved by the app (its own writer: temporary triggers, search index, undo log and
+/// the count triggers), timed from the commit until the last of the home screen's five values has
+/// been fetched again and delivered.
+private func homeAfterInsertWorkload() -> Workload {
+  Workload(name: "app.home-after-insert-1m", unit: .milliseconds, iterationScale: 20) {
+    let setUp = try HomeSetUp()
+    let deliveries = HomeDeliveries()
+    let commit = CommitClock()
+    let commits = setUp.database.observeCommits { _ in commit.set() }
+    var number = 0
+    return Sides(
+      ours: .measuring({
+        number += 1
+        deliveries.arm(setUp.home)
+        try setUp.database.saveReminder(newReminder(number, in: setUp.list.id), tags: ["home"])
+        let delivered = try deliveries.waitForAll()
+        withExtendedLifetime(commits) {}
+        return delivered - commit.value
+      }),
+      baseline: setUp.baseline)
+  }
+}
+
+/// The same, the reminder saved by another connection to the file, as `reminders add` from
+/// another process does: the app hears of it through its watcher of the file, not its own hooks.
+private func homeAfterOtherConnectionWorkload() -> Workload {
+  Workload(name: "app.home-after-other-writer-1m", unit: .milliseconds, iterationScale: 20) {
+    let setUp = try HomeSetUp()
+    let other = try AppDatabase.open(path: setUp.database.path, completesInterruptedCompletions: false)
+    let deliveries = HomeDeliveries()
+    let commit = CommitClock()
+    let commits = other.observeCommits { _ in commit.set() }
+    var number = 0
+    return Sides(
+      ours: .measuring({
+        number += 1
+        deliveries.arm(setUp.home)
+        try other.saveReminder(newReminder(number, in: setUp.list.id), tags: ["home"])
+        let delivered = try deliveries.waitForAll()
+        withExtendedLifetime((commits, other)) {}
+        return delivered - commit.value
+      }),
+      baseline: setUp.baseline)
+  }
+}
+
+/// Opening the database as the app does (migrations checked, temporary triggers and undo log
+/// installed, interrupted completions finished) and fetching the home screen's values, against C
+/// opening the file and running the same SQL. The operating system's file cache stays warm.
+private func coldOpenWorkload() -> Workload {
+  Workload(name: "app.cold-open-first-fetch-1m", unit: .milliseconds) {
+    let directory = try TemporaryDirectory()
+    let path = try AppDataset.copy(into: directory)
+    let listID = try {
+      let database = try AppDatabase.open(path: path)
+      defer { database.close() }
+      let list = try database.read { try AppDataset.benchmarkList($0) }
+      try database.setOrdering(.dueDate, for: .list(list.id))
+      return list.id
+    }()
+    let sql = HomeScreen.sql(listID: listID)
+    return Sides(
+      ours: Timed {
+        let database = try AppDatabase.open(path: path)
+        try withExtendedLifetime(HomeScreen(database: database, listID: listID)) { home in
+          try home.check(listCount: AppDataset.listCount)
+        }
+        database.close()
+        withExtendedLifetime(directory) {}
+      },
+      baseline: Timed {
+        let database = try BaselineFileDatabase(path: path)
+        var rows = 0
+        for text in sql { rows += try database.prepare(text).fetchRows() }
+        guard rows >= 1 + AppDataset.listCount + 1 + 1 + 2 * HomeScreen.windowSize else {
+          throw UnexpectedResult(description: "C read only \(rows) rows")
+        }
+      })
+  }
+}
