@@ -58,6 +58,8 @@ enum Unit: String {
   case microseconds = "us"
   /// A count, not a time: workloads in bytes report through `Timed.counting`.
   case bytes = "B"
+  /// Memory, in millions of bytes, also reported through `Timed.counting`.
+  case megabytes = "MB"
 
   func value(of duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
@@ -65,7 +67,8 @@ enum Unit: String {
     switch self {
     case .milliseconds: return totalSeconds * 1e3
     case .microseconds: return totalSeconds * 1e6
-    case .bytes: preconditionFailure("a duration has no value in bytes: count with Timed.counting")
+    case .bytes, .megabytes:
+      preconditionFailure("a duration has no value in bytes: count with Timed.counting")
     }
   }
 }

@@ -226,6 +226,23 @@ struct QueryTests {
     }
   }
 
+  @Test func oneDaysRemindersAreFoundByTheirDueDates() throws {
+    let fixture = try Fixture()
+    let today = DetailKind.smart(.today)
+    // What Today's screen reads: its count, its completed count and its first rows.
+    for query in [
+      Reminder.where { today.matches($0) && !$0.isSettledCompleted }.count().query,
+      today.completedCount.query,
+      today.rows(ordering: .dueDate, showCompleted: false).limit(60).query,
+    ] {
+      let steps = try fixture.plan(query)
+      #expect(
+        steps.contains { $0.contains("SEARCH reminders USING") && $0.contains("dueDate>? AND dueDate<?") },
+        "\(steps)")
+      #expect(!steps.contains { $0.contains("SCAN reminders") }, "\(steps)")
+    }
+  }
+
   @Test func windowsByDueDateReadTheirRowsInOrderFromAnIndex() throws {
     let fixture = try Fixture()
     let personal = try fixture.list("Personal").id
