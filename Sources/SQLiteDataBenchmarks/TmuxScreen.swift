@@ -33,9 +33,9 @@ final class TmuxScreen {
     client.standardOutput = fromClient
     client.standardError = FileHandle.nullDevice
     try client.run()
-    // The window keeps the size it was made with, and the client hears no pane output.
+    // The window keeps the size it was made with. (The client also hears the pane's output, as
+    // notifications between answers, which `command` skips.)
     _ = try self.command("set-option -g window-size manual")
-    _ = try self.command("refresh-client -f no-output")
   }
 
   deinit {
@@ -87,12 +87,14 @@ final class TmuxScreen {
     while true {
       let line = try readLine()
       if line.hasPrefix("%begin") {
-        inBlock = true
+        // The last field is 1 for an answer to this client's command; tmux also sends blocks of
+        // its own (the attach's), which are not answers.
+        inBlock = line.split(separator: " ").last == "1"
         lines = []
-      } else if inBlock, line.hasPrefix("%end") {
-        return lines
-      } else if inBlock, line.hasPrefix("%error") {
-        throw Failure(description: "tmux refused '\(text)': \(lines.joined(separator: " "))")
+      } else if line.hasPrefix("%end") {
+        if inBlock { return lines }
+      } else if line.hasPrefix("%error") {
+        if inBlock { throw Failure(description: "tmux refused '\(text)': \(lines.joined(separator: " "))") }
       } else if inBlock {
         lines.append(line)
       }
