@@ -81,6 +81,8 @@ let package = Package(
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
+    // The seeds' schema and queries as users write them, run against real databases.
+    .testTarget(name: "SeedsTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
     .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
     .testTarget(name: "RemindersCLITests", dependencies: ["reminders"]),
     .testTarget(

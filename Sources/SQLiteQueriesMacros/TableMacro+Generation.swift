@@ -82,8 +82,11 @@ extension TableModel {
         "\(access)var primaryKey: SQLiteQueries.TableColumn<QueryValue, \(primaryKey.storedType)> "
           + "{ self.\(primaryKey.property) }")
     }
-    let list = columns.map { "QueryValue.columns.\($0.property)" }.joined(separator: ", ")
-    lines.append("\(access)static var allColumns: [any SQLiteQueries.TableColumnExpression] { [\(list)] }")
+    // Column groups stand for their own columns.
+    let list = columns.map { "QueryValue.columns.\($0.property).flattenedColumns" }.joined(separator: ", ")
+    lines.append(
+      "\(access)static var allColumns: [any SQLiteQueries.TableColumnExpression] { "
+        + "[\(list)].flatMap { $0 } }")
     lines.append("}")
     return lines.joined(separator: "\n")
   }

@@ -19,10 +19,12 @@ public func withErrorReporting<R>(
   }
 }
 
-/// The same, for asynchronous work.
+/// The same, for asynchronous work. The body runs on the caller's actor, so a `@MainActor`
+/// model can report the errors of its own work.
 public func withErrorReporting<R>(
-  _ message: String? = nil, fileID: StaticString = #fileID, line: UInt = #line, _ body: () async throws -> R
-) async -> R? {
+  _ message: String? = nil, fileID: StaticString = #fileID, line: UInt = #line,
+  isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> sending R
+) async -> sending R? {
   do {
     return try await body()
   } catch {

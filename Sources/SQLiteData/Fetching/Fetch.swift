@@ -42,6 +42,12 @@ public struct Fetch<Value: Sendable>: Sendable {
     box = FetchBox(wrappedValue)
   }
 
+  /// Fetches the current query again now, setting `isLoading` meanwhile; a failure is kept in
+  /// `loadError` and thrown.
+  public func load() async throws {
+    try box.reload().get()
+  }
+
   /// Replaces the request.
   @discardableResult
   public func load<Request: FetchKeyRequest>(

@@ -100,6 +100,12 @@ public struct FetchAll<Element: Sendable>: Sendable {
       scheduler: scheduler, animation: animation)
   }
 
+  /// Fetches the current query again now, setting `isLoading` meanwhile; a failure is kept in
+  /// `loadError` and thrown.
+  public func load() async throws {
+    try box.reload().get()
+  }
+
   /// Replaces the query: the new rows are fetched before this returns, and followed from then on.
   /// Sections go: the rows form one unnamed section.
   @discardableResult

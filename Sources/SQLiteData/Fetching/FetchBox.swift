@@ -13,6 +13,8 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
   private var storedIsLoading = false
   private var storedAnimation: Animation?
   private var subscription: DatabaseCancellable?
+  /// Observes the current query again from scratch, for `load()`; nil until there is a query.
+  private var restart: (() -> Result<Void, any Error>)?
   /// Increases with each new query, so that a late value of a replaced query is dropped.
   private var generation = 0
   private var continuations: [UUID: AsyncStream<Value>.Continuation] = [:]
@@ -65,7 +67,13 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
     fetch: @escaping @Sendable (Database) throws -> Fetched,
     transform: @escaping @Sendable (Fetched) throws -> Value
   ) -> Result<Void, any Error> {
+    let restart: () -> Result<Void, any Error> = { [weak self] in
+      self?.observe(
+        database: database, scheduler: scheduler, animation: animation, sharingKey: sharingKey, fetch: fetch,
+        transform: transform) ?? .success(())
+    }
     let generation = lock.withLock {
+      self.restart = restart
       subscription?.cancel()
       subscription = nil
       self.generation += 1
@@ -108,6 +116,12 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
     }
     setLoading(false)
     return firstResult.value ?? .success(())
+  }
+
+  /// Fetches the current query again and keeps following it; succeeds at once when there is none.
+  func reload() -> Result<Void, any Error> {
+    guard let restart = lock.withLock({ restart }) else { return .success(()) }
+    return restart()
   }
 
   /// Stops observing; the value stays as it is.

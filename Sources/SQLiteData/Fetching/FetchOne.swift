@@ -64,6 +64,12 @@ public struct FetchOne<Value: Sendable>: Sendable {
     box = FetchBox(wrappedValue)
   }
 
+  /// Fetches the current query again now, setting `isLoading` meanwhile; a failure is kept in
+  /// `loadError` and thrown.
+  public func load() async throws {
+    try box.reload().get()
+  }
+
   /// Replaces the query (non-optional value).
   @discardableResult
   public func load<Statement: FetchableStatement>(

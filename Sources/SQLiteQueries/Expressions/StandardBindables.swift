@@ -83,7 +83,12 @@ extension Optional: QueryExpression where Wrapped: QueryExpression {
   public typealias QueryValue = Wrapped.QueryValue?
 
   /// `nil` is SQL's NULL; a wrapped expression renders as itself.
-  public var queryFragment: QueryFragment { self?.queryFragment ?? "NULL" }
+  public var queryFragment: QueryFragment {
+    if let self { return self.queryFragment }
+    // A missing column group is NULL in each of its columns.
+    let width = (Wrapped.self as? any QueryRepresentable.Type)?.columnWidth ?? 1
+    return width == 1 ? "NULL" : Array(repeating: QueryFragment("NULL"), count: width).joined(separator: ", ")
+  }
 }
 
 extension Optional: QueryDecodable where Wrapped: QueryRepresentable {

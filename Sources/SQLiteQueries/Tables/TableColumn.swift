@@ -1,5 +1,7 @@
 /// One column of a table: renders as `"table"."name"` and stands for a `Value`.
-/// Immutable once made; its default value is only read.
+/// Immutable once made; its default value is only read. A column whose type is a `@Selection`
+/// struct is a column group (see `ColumnGroup.swift`).
+@dynamicMemberLookup
 public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnExpression, @unchecked Sendable
 {
   public typealias QueryValue = Value
@@ -26,7 +28,8 @@ public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnEx
   }
 
   public var queryFragment: QueryFragment {
-    QueryFragment(quote: tableReference ?? Root.referenceName) + "." + QueryFragment(quote: name)
+    if Self.groupType != nil { return flattenedColumns.map(\.queryFragment).joined(separator: ", ") }
+    return QueryFragment(quote: tableReference ?? Root.referenceName) + "." + QueryFragment(quote: name)
   }
 
   public func qualified(by reference: String?) -> Self {
@@ -45,4 +48,6 @@ public protocol TableColumnExpression<QueryValue>: QueryExpression {
   var isGenerated: Bool { get }
   /// The same column, qualified by another name than its table's: an alias, `new` or `old`.
   func qualified(by reference: String?) -> Self
+  /// The columns this one stands for in SQL: itself, or each column of a column group.
+  var flattenedColumns: [any TableColumnExpression] { get }
 }
