@@ -43,11 +43,26 @@ final class UnconfiguredDatabase: @unchecked Sendable {
   private let lazy = NSLock()
   private var queue: DatabaseQueue?
 
+  /// The placeholder. Reading it says nothing (setting the dependency through a key path reads
+  /// it first); running a statement on it reports how to set the real one.
   func database(context: DependencyContext) -> any DatabaseWriter {
+    lazy.withLock {
+      if let queue { return queue }
+      var configuration = Configuration()
+      configuration.label = Self.label
+      let made = try! DatabaseQueue(configuration: configuration)  // in memory: cannot fail
+      // Once it is open, every statement run on it reports (`reportIssue` says each message once).
+      try? made.writeWithoutTransaction { db in db.trace(options: .statement) { _ in Self.report(context) } }
+      queue = made
+      return made
+    }
+  }
+
+  private static func report(_ context: DependencyContext) {
     switch context {
     case .live:
       reportIssue(
-        "A fetch used the default database before it was set: call prepareDependencies { $0.defaultDatabase = … } at launch"
+        "The default database was used before it was set: call prepareDependencies { $0.defaultDatabase = … } at launch"
       )
     case .test:
       reportIssue(
@@ -55,14 +70,6 @@ final class UnconfiguredDatabase: @unchecked Sendable {
           + "or withDependencies { $0.defaultDatabase = … }")
     case .preview:
       reportIssue("A preview used the default database before it was set: call prepareDependencies first")
-    }
-    return lazy.withLock {
-      if let queue { return queue }
-      var configuration = Configuration()
-      configuration.label = Self.label
-      let made = try! DatabaseQueue(configuration: configuration)  // in memory: cannot fail
-      queue = made
-      return made
     }
   }
 
