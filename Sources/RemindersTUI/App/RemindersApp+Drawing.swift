@@ -1,0 +1,145 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import TerminalUI
+
+// Drawing the screen: the sidebar, the detail or search pane, the overlays and the status line.
+extension RemindersApp {
+  func render(into canvas: inout Canvas) {
+    let now = ContinuousClock.now
+    let size = canvas.size
+    isNarrow = size.width < Self.splitWidth
+    let mainHeight = max(size.height - 1, 0)
+    let contentHeight = max(mainHeight - 2, 1)
+    sidebarHeight = contentHeight
+    listHeight = max(contentHeight - 1, 1)
+
+    let sidebar = prepareSidebar()
+    let right = home.isEmpty && search == nil ? nil : prepareRight()
+    let sidebarView = Border(
+      title: "Reminders", style: focus == .sidebar ? .accent : .border,
+      Pad(
+        List(
+          sidebar, state: sidebarList, isFocused: focus == .sidebar && overlay == nil && prompt == nil,
+          emptyMessage: "No lists yet")))
+
+    let main: any View
+    if isNarrow {
+      main = focus == .sidebar || right == nil ? sidebarView : right!
+    } else {
+      let sidebarWidth = min(32, max(size.width / 3, 22))
+      main = Stack.horizontal([
+        .fixed(sidebarWidth, sidebarView), .flexible(right ?? EmptyPane(isEmpty: home.isEmpty)),
+      ])
+    }
+    let bottom: any View =
+      if let prompt {
+        Stack.horizontal([
+          .fixed(5, Text(" New ", style: .statusBar)),
+          .flexible(TextField(prompt, placeholder: "Title " + AppKeymap.quickAddHint, style: .normal)),
+        ])
+      } else {
+        StatusLine(leading: statusHint, trailing: "? help  q quit", message: messages.current(at: now))
+      }
+    let screen = Stack.vertical([.fixed(mainHeight, main), .fixed(1, bottom)])
+    canvas.render(MinimumSizeGuard(minimum: Self.minimumSize, screen))
+    guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else { return }
+
+    switch overlay {
+    case .help(let scroll)?:
+      canvas.cursor = nil
+      canvas.render(
+        HelpOverlay(
+          title: "Keys", sections: helpSections, footer: "j/k scroll · any other key closes", scroll: scroll))
+    case .confirm(let confirmation, _)?:
+      canvas.cursor = nil
+      canvas.render(confirmation.dialog)
+    case .sortMenu(let picker)?:
+      canvas.cursor = nil
+      canvas.render(Menu(title: "Sort by", picker))
+    case .clearMenu(let picker)?:
+      canvas.cursor = nil
+      canvas.render(Menu(title: "Clear completed", picker))
+    case .reminderForm(let form)?:
+      canvas.cursor = nil
+      form.render(in: canvas.bounds.inset(top: 0, left: 0, bottom: 1, right: 0), on: &canvas)
+    case .listForm(let form)?:
+      canvas.cursor = nil
+      form.render(in: canvas.bounds.inset(top: 0, left: 0, bottom: 1, right: 0), on: &canvas)
+    case nil:
+      break
+    }
+  }
+
+  /// The sidebar's rows, with the selection kept on its entry (or its neighbour when the entry
+  /// is gone); the detail screen follows the selection on a wide screen.
+  func prepareSidebar() -> SidebarSource {
+    let source = sidebarSource
+    if let entry = pendingSidebarSelection, source.index(of: entry) != nil {
+      sidebarList.select(id: entry, in: source, height: sidebarHeight)
+      pendingSidebarSelection = nil
+    } else {
+      sidebarList.reconcile(with: source, height: sidebarHeight)
+    }
+    if let detail, case .list = detail.kind, !detail.exists {
+      // The list was deleted (perhaps by another program): back to the sidebar.
+      self.detail = nil
+      focus = .sidebar
+    }
+    if !isNarrow, search == nil, let entry = sidebarEntry, detailKind(for: entry) != detail?.kind {
+      open(entry, focusing: false)
+    }
+    return source
+  }
+
+  /// The right-hand pane: search, the detail screen, or nothing yet.
+  func prepareRight() -> (any View)? {
+    let focused = focus == .detail && overlay == nil && prompt == nil
+    if let search {
+      let source = searchSource(search)
+      searchList.reconcile(with: source, height: listHeight - 1)
+      return SearchPane(
+        model: search, field: searchField, isEditing: isEditingQuery && focused, list: searchList,
+        source: source,
+        isFocused: focused && !isEditingQuery)
+    }
+    guard let detail else { return nil }
+    var source = detailSource(detail)
+    // Make sure the rows on screen are loaded (after a resize, or rows moving away).
+    let offset = detailList.visibleOffset(in: source, height: listHeight)
+    detail.show(offset..<offset + listHeight)
+    source = detailSource(detail)
+    if let id = pendingSelection, source.index(of: .reminder(id)) != nil {
+      detailList.select(id: .reminder(id), in: source, height: listHeight)
+      pendingSelection = nil
+    } else {
+      detailList.reconcile(with: source, height: listHeight)
+    }
+    return DetailPane(model: detail, list: detailList, source: source, isFocused: focused)
+  }
+
+  var statusHint: String {
+    if home.isEmpty { return isNarrow ? "S sample data" : "S sample data · a add a list" }
+    if isNarrow { return focus == .sidebar ? "enter open · n new" : "space done · n new" }
+    switch focus {
+    case .sidebar: return "enter open · a add list · n new reminder · / search"
+    case .detail where search != nil:
+      return isEditingQuery ? "enter results · esc close" : "space done · i edit search"
+    case .detail: return "space complete · f flag · e edit · n new · s sort"
+    }
+  }
+
+  var helpSections: [HelpSection] {
+    let mode: KeymapMode =
+      switch focus {
+      case .sidebar: AppKeymap.sidebar
+      case .detail: search == nil ? AppKeymap.detail : AppKeymap.search
+      }
+    var sections = AppKeymap.helpSections(keymap, current: mode)
+    if case .reminderForm(let form)? = overlay { sections = form.helpSections + sections }
+    sections.append(OverlayKeys.formHelp)
+    sections.append(contentsOf: OverlayKeys.tagPicker().helpSections())
+    var seen: Set<String> = []
+    return sections.filter { seen.insert($0.title).inserted }
+  }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import TerminalUI
+
+// Keys: navigation, the actions of the keymap, and deletions after their confirmation.
+extension RemindersApp {
+  func handle(_ event: KeyEvent) -> EventResult {
+    if event == .resize { return .handled }
+    if let overlay { return handleOverlay(overlay, event) }
+    if prompt != nil { return handlePrompt(event) }
+    if let search, focus == .detail, isEditingQuery { return handleQuery(search, event) }
+    guard case .key(let key) = event else { return .ignored }
+
+    // Moving in the focused list comes first.
+    switch focus {
+    case .sidebar:
+      if sidebarList.handle(key, in: sidebarSource, height: sidebarHeight) {
+        if !isNarrow, let entry = sidebarEntry { open(entry, focusing: false) }
+        return .handled
+      }
+    case .detail:
+      if let search {
+        if searchList.handle(key, in: searchSource(search), height: listHeight - 1) { return .handled }
+      } else if let detail, navigateDetail(detail, key) {
+        return .handled
+      }
+    }
+    let mode: KeymapMode =
+      switch focus {
+      case .sidebar: AppKeymap.sidebar
+      case .detail: search == nil ? AppKeymap.detail : AppKeymap.search
+      }
+    switch keymap.handle(key, mode: mode) {
+    case .action(let action): return perform(action)
+    case .pending: return .handled
+    case .unbound: return .ignored
+    }
+  }
+
+  /// Moves in a detail list, loading the window around where the move lands first.
+  func navigateDetail(_ detail: DetailModel, _ key: KeyPress) -> Bool {
+    switch detailList.keymap.handle(key) {
+    case .action(let action):
+      if let target = detailList.target(of: action, in: detailSource(detail), height: listHeight) {
+        detail.show(max(target - listHeight, 0)..<target + listHeight)
+      }
+      detailList.perform(action, in: detailSource(detail), height: listHeight)
+      return true
+    case .pending:
+      return true
+    case .unbound:
+      return false
+    }
+  }
+
+  func perform(_ action: AppAction) -> EventResult {
+    switch action {
+    case .help:
+      overlay = .help(scroll: 0)
+    case .quit:
+      return .quit
+    case .undo:
+      report("Nothing to undo") { try home.undo()?.message }
+    case .redo:
+      report("Nothing to redo") { try home.redo()?.message }
+    case .switchPane:
+      if focus == .sidebar {
+        if detail == nil, search == nil, let entry = sidebarEntry { open(entry, focusing: true) }
+        if detail != nil || search != nil { focus = .detail }
+      } else {
+        focus = .sidebar
+      }
+    case .search:
+      if search == nil { search = SearchModel() }
+      searchField = TextFieldState(search?.text ?? "")
+      isEditingQuery = true
+      focus = .detail
+    case .quickAdd:
+      guard targetListID != nil else {
+        post("Add a list first (a), or load the sample data (S)", style: .warning)
+        return .handled
+      }
+      prompt = TextFieldState()
+    case .newReminder:
+      guard let list = targetListID else {
+        post("Add a list first (a), or load the sample data (S)", style: .warning)
+        return .handled
+      }
+      overlay = .reminderForm(ReminderFormScreen(model: ReminderFormModel(newIn: list)))
+    case .loadSampleData:
+      guard home.isEmpty else {
+        post("The sample data loads only into an empty database", style: .warning)
+        return .handled
+      }
+      report(nil) {
+        try home.loadSampleData()
+        return "Loaded the sample data"
+      }
+    case .open:
+      if let entry = sidebarEntry { open(entry, focusing: true) }
+    case .addList:
+      overlay = .listForm(ListFormScreen(model: ListFormModel()))
+    case .editList:
+      guard case .list(let id)? = sidebarEntry, let list = home.list(id) else {
+        post("Select a list to edit", style: .warning)
+        return .handled
+      }
+      overlay = .listForm(ListFormScreen(model: ListFormModel(editing: list)))
+    case .deleteEntry:
+      askToDeleteSidebarEntry()
+    case .moveListUp, .moveListDown:
+      guard case .list(let id)? = sidebarEntry else {
+        post("Select a list to move", style: .warning)
+        return .handled
+      }
+      report(nil) {
+        let moved = try home.moveList(id, action == .moveListUp ? .up : .down)
+        return moved ? nil : "The list is already \(action == .moveListUp ? "first" : "last")"
+      }
+    case .toggleCompletion, .toggleFlag, .edit, .delete, .moveUp, .moveDown:
+      performOnReminder(action)
+    case .sort:
+      guard let detail else { return .handled }
+      let orderings = ScreenSettings.Ordering.allCases
+      overlay = .sortMenu(
+        PickerState(
+          orderings.map(\.displayName), highlighted: orderings.firstIndex(of: detail.settings.ordering) ?? 0))
+    case .toggleShowCompleted:
+      if let search {
+        search.toggleShowCompleted()
+        post(search.showCompleted ? "Showing completed" : "Hiding completed", style: .statusBar)
+      } else if let detail {
+        guard !detail.kind.showsOnlyCompleted else { return .handled }
+        let showing = !detail.settings.showCompleted
+        report(nil) {
+          try detail.toggleShowCompleted()
+          return showing ? "Showing completed" : "Hiding completed"
+        }
+      }
+    case .back:
+      if search != nil {
+        closeSearch()
+      } else {
+        focus = .sidebar
+      }
+    case .editQuery:
+      isEditingQuery = true
+    case .clearCompleted:
+      overlay = .clearMenu(PickerState(ClearCompletedAge.allCases.map(\.title)))
+    }
+    return .handled
+  }
+
+  func performOnReminder(_ action: AppAction) {
+    guard let row = selectedReminder else {
+      post("Select a reminder first", style: .warning)
+      return
+    }
+    let id = row.id
+    let title = "“\(row.reminder.title)”"
+    switch action {
+    case .toggleCompletion:
+      report(nil) {
+        let status = try home.toggleCompletion(id)
+        return status == .incomplete ? "Marked \(title) not completed" : "Completed \(title)"
+      }
+    case .toggleFlag:
+      report(nil) {
+        let flagged = try home.toggleFlag(id)
+        return flagged ? "Flagged \(title)" : "Unflagged \(title)"
+      }
+    case .edit:
+      do {
+        overlay = .reminderForm(ReminderFormScreen(model: try ReminderFormModel(editing: id)))
+      } catch {
+        post("\(error)", style: .error)
+      }
+    case .delete:
+      overlay = .confirm(
+        ConfirmationState(
+          title: "Delete reminder", message: "Delete \(title)? (u undoes it)", confirmLabel: "Delete",
+          cancelLabel: "Cancel"),
+        .reminder(id, title: row.reminder.title))
+    case .moveUp, .moveDown:
+      guard let detail else { return }
+      report(nil) {
+        let moved = try detail.move(id, action == .moveUp ? .up : .down)
+        return moved ? nil : "\(title) is already \(action == .moveUp ? "at the top" : "at the bottom")"
+      }
+    default:
+      break
+    }
+  }
+
+  func askToDeleteSidebarEntry() {
+    switch sidebarEntry {
+    case .list(let id)?:
+      guard let state = home.lists.first(where: { $0.id == id }) else { return }
+      let title = state.remindersList.title
+      let count = state.remindersCount
+      overlay = .confirm(
+        ConfirmationState(
+          title: "Delete list",
+          message:
+            "Delete the list “\(title)” and its \(count) incomplete reminder\(count == 1 ? "" : "s") (and completed ones)?",
+          confirmLabel: "Delete", cancelLabel: "Cancel"),
+        .list(id, title: title))
+    case .tag(let id)?:
+      overlay = .confirm(
+        ConfirmationState(
+          title: "Delete tag", message: "Delete the tag #\(id)? Its reminders stay.", confirmLabel: "Delete",
+          cancelLabel: "Cancel"),
+        .tag(id))
+    default:
+      post("Select a list or a tag to delete", style: .warning)
+    }
+  }
+
+  func delete(_ deletion: Deletion) {
+    switch deletion {
+    case .list(let id, let title):
+      report(nil) {
+        try home.deleteList(id)
+        return "Deleted the list “\(title)”"
+      }
+    case .tag(let id):
+      report(nil) {
+        try home.deleteTag(id)
+        return "Deleted the tag #\(id)"
+      }
+    case .reminder(let id, let title):
+      report(nil) {
+        try home.deleteReminder(id)
+        return "Deleted “\(title)”"
+      }
+    case .completed(let query, let age):
+      report(nil) {
+        let count = try search?.clearCompleted(olderThan: age) ?? 0
+        _ = query
+        return "Cleared \(count) completed reminder\(count == 1 ? "" : "s")"
+      }
+    }
+  }
+}
