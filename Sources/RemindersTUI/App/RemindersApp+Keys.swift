@@ -234,10 +234,10 @@ extension RemindersApp {
         try home.deleteReminder(id)
         return "Deleted “\(title)”"
       }
-    case .completed(let query, let age):
+    case .completed(_, let age):
+      // The search on screen is the one the confirmation named: it is modal.
       report(nil) {
         let count = try search?.clearCompleted(olderThan: age) ?? 0
-        _ = query
         return "Cleared \(count) completed reminder\(count == 1 ? "" : "s")"
       }
     }
