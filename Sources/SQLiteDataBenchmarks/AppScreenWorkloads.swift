@@ -74,11 +74,12 @@ private func commitToScreenWorkload() -> Workload {
       ours: .measuring {
         withExtendedLifetime(directory) {}
         number += 1
-        // Due at the start of today, so that it sorts first in Today's rows.
+        // Due in the first second of today, each a millisecond before the last, so that it sorts
+        // first in Today's rows however many came before it.
         let title = "Bench \(number) \(UInt32.random(in: 0...UInt32.max))"
         var draft = Reminder.Draft(remindersListID: list.id)
         draft.title = title
-        draft.dueDate = LocalDay.today.start
+        draft.dueDate = LocalDay.today.start.addingTimeInterval(Double(999 - min(number, 999)) / 1000)
         try database.saveReminder(draft)
         let committed = ContinuousClock.now
         let seen = try screen.wait("\(title) on screen") { rows in rows.contains { $0.contains(title) } }
