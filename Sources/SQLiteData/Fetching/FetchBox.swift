@@ -58,18 +58,14 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
   /// Observes `fetch` on `database` from now on, replacing the query observed before. The first
   /// value is fetched before this returns; the result says whether it succeeded.
   @discardableResult
-  ///
-  /// With the default scheduler, values with the same `sharingKey` (and fetched type) on the same
-  /// database share one observation.
   func observe<Fetched: Sendable>(
     database: any DatabaseWriter, scheduler: (any ValueObservationScheduler)?, animation: Animation?,
-    sharingKey: AnyHashable? = nil,
     fetch: @escaping @Sendable (Database) throws -> Fetched,
     transform: @escaping @Sendable (Fetched) throws -> Value
   ) -> Result<Void, any Error> {
     let restart: () -> Result<Void, any Error> = { [weak self] in
       self?.observe(
-        database: database, scheduler: scheduler, animation: animation, sharingKey: sharingKey, fetch: fetch,
+        database: database, scheduler: scheduler, animation: animation, fetch: fetch,
         transform: transform) ?? .success(())
     }
     let generation = lock.withLock {
@@ -100,17 +96,8 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
         self?.setError(error, generation: generation)
       }
     }
-    let cancellable: DatabaseCancellable
-    if scheduler == nil, let sharingKey {
-      let key = SharingKey(
-        database: ObjectIdentifier(database), request: sharingKey, fetched: ObjectIdentifier(Fetched.self))
-      cancellable = SharedObservation.subscribe(
-        key: key, database: database, fetch: fetch, onError: onError, onChange: onChange)
-    } else {
-      cancellable = ValueObservation.tracking(fetch).start(
-        in: database, scheduling: AnyScheduler(scheduler ?? .liveValues), onError: onError, onChange: onChange
-      )
-    }
+    let cancellable = ValueObservation.tracking(fetch).start(
+      in: database, scheduling: AnyScheduler(scheduler ?? .liveValues), onError: onError, onChange: onChange)
     lock.withLock {
       if self.generation == generation { subscription = cancellable } else { cancellable.cancel() }
     }
