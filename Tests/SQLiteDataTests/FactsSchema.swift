@@ -16,8 +16,7 @@ struct FactSummary: Equatable {
 
 /// A fresh database file with the facts table and two facts.
 func factsDatabase() throws -> any DatabaseWriter {
-  let database = try DatabasePool(
-    path: FileManager.default.temporaryDirectory.appendingPathComponent("facts-\(UUID().uuidString).db").path)
+  let database = try DatabasePool.temporary()
   var migrator = DatabaseMigrator()
   migrator.registerMigration("Create facts") { db in
     try #sql(

@@ -33,13 +33,7 @@ import Testing
 
   @Test(arguments: [1 as UInt64, 2, 3])
   func liveValuesEndEqualToAFreshFetch(seed: UInt64) async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "property-\(UUID().uuidString).db"
-    ).path
-    defer {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-    let database = try DatabasePool(path: path)
+    let database = try DatabasePool.temporary()
     try await database.write { db in
       try #sql(
         #"CREATE TABLE "entries" ("id" INTEGER PRIMARY KEY, "amount" INTEGER NOT NULL, "bucket" INTEGER NOT NULL) STRICT"#
@@ -89,7 +83,7 @@ import Testing
               var nextID = (round * 10 + worker + 1) * 100_000
               for step in 0..<12 {
                 try await Self.randomStep(
-                  database: database, path: path, random: &random, nextID: &nextID, step: step)
+                  database: database, path: database.path, random: &random, nextID: &nextID, step: step)
               }
             }
           }

@@ -94,6 +94,34 @@ struct ListTests {
     #expect(state.resolvedIndex(in: source) == 0)
   }
 
+  @Test func anUnfocusedListKeepsItsScrollPositionWhenRowsArriveAbove() {
+    let source = CountingSource(count: 3)
+    var state = ListState<Int>()
+    state.reconcile(with: source, height: 3, followsSelection: false)
+    #expect(state.selection == 0)
+    // Rows arrive at the top, one commit at a time: each shows, though the selected row is
+    // pushed below the viewport; the selection moves onto the last row in view.
+    for new in 100..<105 {
+      source.ids.insert(new, at: 0)
+      state.reconcile(with: source, height: 3, followsSelection: false)
+      #expect(state.visibleOffset(in: source, height: 3, followsSelection: false) == 0)
+      #expect(
+        screen(List(source, state: state, showsScrollIndicator: false), width: 8, height: 3).hasPrefix(
+          "item \(new)"))
+    }
+    #expect(state.selection == 102)
+    // A focused list follows its selection instead.
+    source.ids.insert(200, at: 0)
+    source.ids.insert(201, at: 0)
+    state.select(id: 100, in: source, height: 3)
+    source.ids.insert(202, at: 0)
+    state.reconcile(with: source, height: 3)
+    #expect(state.selection == 100)
+    #expect(
+      screen(List(source, state: state, showsScrollIndicator: false), width: 8, height: 3).hasSuffix(
+        "item 100"))
+  }
+
   @Test func rowsWithMarkersDetailsColoursAndSelection() {
     let reminders = [
       Reminder(id: "a", title: "Buy milk"),
@@ -259,7 +287,8 @@ struct ListSectionTests {
     let source = ArrayListSource([Reminder(id: "a", title: "Call the accountant")]) { reminder in
       ListRow(reminder.title, detail: "#business #money Tomorrow 5:00 PM")
     }
-    let text = screen(List(source, state: ListState<String>(), showsScrollIndicator: false), width: 24, height: 1)
+    let text = screen(
+      List(source, state: ListState<String>(), showsScrollIndicator: false), width: 24, height: 1)
     #expect(text == "Call the ac…  #business…")
   }
 

@@ -63,9 +63,11 @@ extension Database {
       }
       for asset in archive.listAssets {
         let listID = listIDs[asset.remindersListID] ?? asset.remindersListID
-        try RemindersListAsset.insert { RemindersListAsset(remindersListID: listID, coverImage: asset.coverImage) }
-          .onConflict({ [$0.remindersListID] }) { $0.coverImage = $1.coverImage }
-          .execute(self)
+        try RemindersListAsset.insert {
+          RemindersListAsset(remindersListID: listID, coverImage: asset.coverImage)
+        }
+        .onConflict({ [$0.remindersListID] }) { $0.coverImage = $1.coverImage }
+        .execute(self)
       }
       for tag in archive.tags where try Tag.find(tag.title).fetchCount(self) == 0 {
         try Tag.insert { tag }.execute(self)

@@ -97,7 +97,7 @@ extension RemindersApp {
     let focused = focus == .detail && overlay == nil && prompt == nil
     if let search {
       let source = searchSource(search)
-      searchList.reconcile(with: source, height: listHeight - 1)
+      searchList.reconcile(with: source, height: listHeight - 1, followsSelection: focused && !isEditingQuery)
       return SearchPane(
         model: search, field: searchField, isEditing: isEditingQuery && focused, list: searchList,
         source: source,
@@ -105,15 +105,16 @@ extension RemindersApp {
     }
     guard let detail else { return nil }
     var source = detailSource(detail)
-    // Make sure the rows on screen are loaded (after a resize, or rows moving away).
-    let offset = detailList.visibleOffset(in: source, height: listHeight)
+    // Make sure the rows on screen are loaded (after a resize, or rows moving away). An unfocused
+    // pane shows no selection, so it keeps its scroll position rather than following it.
+    let offset = detailList.visibleOffset(in: source, height: listHeight, followsSelection: focused)
     detail.show(offset..<offset + listHeight)
     source = detailSource(detail)
     if let id = pendingSelection, source.index(of: .reminder(id)) != nil {
       detailList.select(id: .reminder(id), in: source, height: listHeight)
       pendingSelection = nil
     } else {
-      detailList.reconcile(with: source, height: listHeight)
+      detailList.reconcile(with: source, height: listHeight, followsSelection: focused)
     }
     return DetailPane(model: detail, list: detailList, source: source, isFocused: focused)
   }

@@ -16,8 +16,7 @@ public func defaultDatabase(
     }
     return try DatabasePool(path: file, configuration: configuration)
   case .test, .preview:
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).db").path
-    return try DatabasePool(path: file, configuration: configuration)
+    return try DatabasePool.temporary(configuration: configuration)
   }
 }
 

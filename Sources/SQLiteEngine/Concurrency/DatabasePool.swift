@@ -8,9 +8,16 @@ public final class DatabasePool: DatabaseWriter {
   public let configuration: Configuration
   let writer: SerializedConnection
   private let readers: ReaderPool
+  /// Set for `temporary()` pools, whose files go away with them.
+  private let removesFilesOnDeinit: Bool
 
   /// Opens (creating if needed) the database file at `path` and switches it to WAL.
-  public init(path: String, configuration: Configuration = Configuration()) throws {
+  public convenience init(path: String, configuration: Configuration = Configuration()) throws {
+    try self.init(path: path, configuration: configuration, removesFilesOnDeinit: false)
+  }
+
+  private init(path: String, configuration: Configuration, removesFilesOnDeinit: Bool) throws {
+    self.removesFilesOnDeinit = removesFilesOnDeinit
     guard Database.isPlainFilePath(path) || (path.hasPrefix("file:") && !path.contains("mode=memory")) else {
       throw DatabaseError(
         resultCode: .SQLITE_MISUSE, message: "a DatabasePool needs a database file, not '\(path)'",
@@ -36,6 +43,22 @@ public final class DatabasePool: DatabaseWriter {
       try reader.sync { try $0.execute(sql: "PRAGMA query_only = 1") }
       return reader
     }
+  }
+
+  /// A pool on a new file in the temporary directory, removed with its `-wal` and `-shm` files
+  /// when the pool is released or the process exits: for tests and previews that need a real
+  /// file (several connections, WAL) without leaving one behind.
+  public static func temporary(configuration: Configuration = Configuration()) throws -> DatabasePool {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("SQLiteData-\(UUID().uuidString).db").path
+    TemporaryFiles.shared.add(path)
+    return try DatabasePool(path: path, configuration: configuration, removesFilesOnDeinit: true)
+  }
+
+  deinit {
+    guard removesFilesOnDeinit else { return }
+    close()
+    TemporaryFiles.shared.remove(path)
   }
 
   public func close() {

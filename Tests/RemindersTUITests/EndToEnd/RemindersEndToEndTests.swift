@@ -6,7 +6,9 @@ import Testing
 /// user would drive it, with a second process writing to the same database.
 @Suite(
   "Reminders in a pseudo-terminal",
-  .enabled(if: TmuxSession.isAvailable && TmuxSession.executable(named: "reminders") != nil, "needs tmux and reminders"))
+  .enabled(
+    if: TmuxSession.isAvailable && TmuxSession.executable(named: "reminders") != nil,
+    "needs tmux and reminders"))
 struct RemindersEndToEndTests {
   let reminders = TmuxSession.executable(named: "reminders") ?? ""
 

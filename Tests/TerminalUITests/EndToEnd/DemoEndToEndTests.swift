@@ -5,7 +5,9 @@ import Testing
 /// The demo driven in a real pseudo-terminal: what a user would see and do.
 @Suite(
   "Demo in a pseudo-terminal",
-  .enabled(if: TmuxSession.isAvailable && TmuxSession.executable(named: "terminalui-demo") != nil, "needs tmux and the demo"))
+  .enabled(
+    if: TmuxSession.isAvailable && TmuxSession.executable(named: "terminalui-demo") != nil,
+    "needs tmux and the demo"))
 struct DemoEndToEndTests {
   let demo = TmuxSession.executable(named: "terminalui-demo") ?? ""
 

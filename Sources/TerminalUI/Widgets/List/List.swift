@@ -62,7 +62,8 @@ public struct List<Source: ListDataSource>: View {
     // The detail gives way to the text: it keeps at most what leaves the text half the row.
     let available = line.maxX - x
     let textWanted = min(row.title.terminalWidth, available / 2)
-    let detailWidth = row.detail.isEmpty ? 0 : min(row.detail.terminalWidth, max(available - textWanted - 1, 0))
+    let detailWidth =
+      row.detail.isEmpty ? 0 : min(row.detail.terminalWidth, max(available - textWanted - 1, 0))
     let textWidth = line.maxX - x - (detailWidth > 0 ? detailWidth + 1 : 0)
     canvas.write(row.title.truncated(toWidth: textWidth), at: Point(x: x, y: line.y), clip: line)
     if detailWidth > 0 {

@@ -22,10 +22,16 @@ public struct ListState<ID: Hashable & Sendable>: Sendable {
   }
 
   /// The first visible row for a viewport of `height` lines: the stored offset, moved just enough
-  /// to show the whole selected row and not to leave empty space below the last row.
-  public func visibleOffset<Source: ListDataSource>(in source: Source, height: Int) -> Int
+  /// to show the whole selected row (when `followsSelection`) and not to leave empty space below
+  /// the last row.
+  public func visibleOffset<Source: ListDataSource>(
+    in source: Source, height: Int, followsSelection: Bool = true
+  ) -> Int
   where Source.ID == ID {
     guard height > 0, let index = resolvedIndex(in: source) else { return 0 }
+    guard followsSelection else {
+      return Self.filling(from: max(scrollOffset, 0), in: source, height: height)
+    }
     var offset = min(max(scrollOffset, 0), index)
     // The earliest offset from which the rows down to the selection fit; every row takes a line
     // at least, so no more than `height` rows need measuring.
@@ -38,28 +44,58 @@ public struct ListState<ID: Hashable & Sendable>: Sendable {
       firstFitting -= 1
     }
     offset = max(offset, firstFitting)
-    // Rows below can leave empty space only when fewer than `height` rows follow the offset;
-    // only then are the last rows measured.
+    return Self.filling(from: offset, in: source, height: height)
+  }
+
+  /// `offset`, moved up if the rows from it would leave empty space below the last row. Rows
+  /// below can leave empty space only when fewer than `height` rows follow the offset; only then
+  /// are the last rows measured.
+  private static func filling<Source: ListDataSource>(from offset: Int, in source: Source, height: Int) -> Int
+  {
     let count = source.count
-    if offset + height > count {
-      var lastStart = count
-      var below = 0
-      while lastStart > 0 {
-        let rowHeight = source.rowHeight(at: lastStart - 1)
-        guard below + rowHeight <= height else { break }
-        below += rowHeight
-        lastStart -= 1
-      }
-      offset = min(offset, max(lastStart, 0))
+    guard offset + height > count else { return offset }
+    var lastStart = count
+    var below = 0
+    while lastStart > 0 {
+      let rowHeight = source.rowHeight(at: lastStart - 1)
+      guard below + rowHeight <= height else { break }
+      below += rowHeight
+      lastStart -= 1
     }
-    return max(offset, 0)
+    return max(min(offset, lastStart), 0)
+  }
+
+  /// The rows drawn whole in a viewport of `height` lines from `offset`.
+  private static func wholeRows<Source: ListDataSource>(from offset: Int, in source: Source, height: Int)
+    -> Range<Int>
+  {
+    var end = offset
+    var used = 0
+    while end < source.count {
+      used += source.rowHeight(at: end)
+      guard used <= height else { break }
+      end += 1
+    }
+    return offset..<max(end, min(offset + 1, source.count))
   }
 
   /// Brings the state up to date after the source changed: the selection keeps its item, or
   /// moves to the row now where it was when its item was removed.
-  public mutating func reconcile<Source: ListDataSource>(with source: Source, height: Int)
+  ///
+  /// A list that does not show its selection (it is not focused) passes `followsSelection: false`:
+  /// it keeps its scroll position instead, so rows added above the selection still show at the
+  /// top, and the selection moves onto the nearest row in view if it was pushed out of it.
+  public mutating func reconcile<Source: ListDataSource>(
+    with source: Source, height: Int, followsSelection: Bool = true
+  )
   where Source.ID == ID {
-    select(index: resolvedIndex(in: source), in: source, height: height)
+    guard !followsSelection, height > 0, let index = resolvedIndex(in: source) else {
+      select(index: resolvedIndex(in: source), in: source, height: height)
+      return
+    }
+    scrollOffset = visibleOffset(in: source, height: height, followsSelection: false)
+    let inView = Self.wholeRows(from: scrollOffset, in: source, height: height)
+    select(index: min(max(index, inView.lowerBound), inView.upperBound - 1), in: source, height: height)
   }
 
   public mutating func select<Source: ListDataSource>(id: ID, in source: Source, height: Int)
