@@ -25,7 +25,11 @@ do {
   } catch {
     throw CommandError.failure("cannot open the database \(invocation.databasePath): \(error)")
   }
-  prepareDependencies { $0.defaultDatabase = database }
+  prepareDependencies {
+    $0.defaultDatabase = database
+    // The screen is drawn on the main actor: live values change between frames, never during one.
+    $0.liveValueScheduler = .mainActor
+  }
   exit(try await RemindersTerminal.run(database: database))
 } catch let error as CommandError {
   Console.error("reminders: \(error.message)")

@@ -26,7 +26,11 @@ func complain(_ message: String) {
 
 do {
   let database = try DemoDatabase.open(path: databasePath)
-  prepareDependencies { $0.defaultDatabase = database }
+  prepareDependencies {
+    $0.defaultDatabase = database
+    // The screen is drawn on the main actor: live values change between frames, never during one.
+    $0.liveValueScheduler = .mainActor
+  }
 } catch {
   complain("\(error)")
   exit(1)

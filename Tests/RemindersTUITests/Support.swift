@@ -42,6 +42,7 @@ extension Trait where Self == DependencyTrait {
       $0.calendar = fixedCalendar
       $0.timeZone = fixedTimeZone
       $0.defaultDatabase = try sampleDatabase(empty: empty)
+      $0.liveValueScheduler = .mainActor
     }
   }
 }

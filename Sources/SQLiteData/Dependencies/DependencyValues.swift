@@ -29,6 +29,14 @@ public struct DependencyValues: Sendable {
   /// Whether the code runs for real, in a test, or in a preview.
   public var context: DependencyContext = .current
 
+  /// Where `@FetchAll`, `@FetchOne` and `@Fetch` deliver values after the first, when they are
+  /// given no `scheduler:`. By default, a serial queue shared by every live value (`.liveValues`),
+  /// which needs no run loop. A program whose views are drawn by a run loop on the main actor (the
+  /// terminal toolkit's `MainLoop`) sets `.mainActor`: Swift Observation starts watching what a
+  /// frame read only once the frame is drawn, so a value changed by another thread while it is
+  /// drawn would go unnoticed, and the screen would stay one change behind.
+  public var liveValueScheduler: any ValueObservationScheduler = .liveValues
+
   var storedDefaultDatabase: (any DatabaseWriter)?
 
   public init() {}

@@ -97,7 +97,8 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
       }
     }
     let cancellable = ValueObservation.tracking(fetch).start(
-      in: database, scheduling: AnyScheduler(scheduler ?? .liveValues), onError: onError, onChange: onChange)
+      in: database, scheduling: AnyScheduler(scheduler ?? DependencyValues.current.liveValueScheduler),
+      onError: onError, onChange: onChange)
     lock.withLock {
       if self.generation == generation { subscription = cancellable } else { cancellable.cancel() }
     }

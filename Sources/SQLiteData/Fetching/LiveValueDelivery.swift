@@ -8,7 +8,8 @@ import SQLiteEngine
 let liveValueQueue = DispatchQueue(label: "SQLiteData.live-values", qos: .userInitiated)
 
 extension ValueObservationScheduler where Self == DispatchQueueScheduler {
-  /// The fetch wrappers' default: the first value at once on the caller, later values on the
-  /// queue shared by every live value of the process, in commit order.
+  /// The fetch wrappers' default (see `DependencyValues.liveValueScheduler`): the first value at
+  /// once on the caller, later values on the queue shared by every live value of the process, in
+  /// commit order.
   public static var liveValues: Self { .immediate(thenOnQueue: liveValueQueue) }
 }
