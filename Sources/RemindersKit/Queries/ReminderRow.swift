@@ -52,18 +52,60 @@ extension ReminderRow {
       .join(RemindersList.all) { $0.remindersListID.eq($1.id) }
       .where { reminder, _ in condition(reminder) }
       .order { reminder, _ in
-        reminder.settledCompletedLast(readsIndex: readsOrderIndex)
-        switch ordering {
-        case .dueDate:
-          (isNull(reminder.dueDate), reminder.dueDate, reminder.position)
-        case .manual:
-          reminder.position
-        case .priority:
-          (reminder.priority.desc(nulls: .last), reminder.isFlagged.desc(), reminder.position)
-        case .title:
-          (reminder.title.collate(.nocase), reminder.position)
-        }
+        orderTerms(reminder, ordering, readsOrderIndex: readsOrderIndex, reversed: false)
       }
+  }
+
+  /// The rowids of the reminders matching `condition` in `ordering` (or its reverse), completed
+  /// last: what a window of a long screen skips through. Only the reminders table is read, and
+  /// where an order index serves, only that index (it holds the rowids), so skipping a million
+  /// rows reads no row. Reversed, the end of a screen is as near as its start.
+  static func orderedRowIDs(
+    where condition: @escaping (Reminder.TableColumns) -> SQLQueryExpression<Bool>,
+    ordering: ScreenSettings.Ordering, readsOrderIndex: Bool, reversed: Bool
+  ) -> Select<Int, Reminder, ()> {
+    Reminder
+      .where { condition($0) }
+      .order { orderTerms($0, ordering, readsOrderIndex: readsOrderIndex, reversed: reversed) }
+      .select(\.rowid)
+  }
+
+  /// The ORDER BY terms of a screen's order, completed reminders last, then the rowid, so that the
+  /// order is total; `reversed`, each term's direction (and where NULLs go) is flipped.
+  private static func orderTerms(
+    _ reminder: Reminder.TableColumns, _ ordering: ScreenSettings.Ordering, readsOrderIndex: Bool,
+    reversed: Bool
+  ) -> SQLQueryExpression<Void> {
+    let ascending = reversed ? " DESC" : ""
+    let descending = reversed ? "" : " DESC"
+    var terms: [QueryFragment] = [
+      reminder.settledCompletedLast(readsIndex: readsOrderIndex).queryFragment + QueryFragment(ascending)
+    ]
+    switch ordering {
+    case .dueDate:
+      terms += [
+        isNull(reminder.dueDate).queryFragment + QueryFragment(ascending),
+        reminder.dueDate.queryFragment + QueryFragment(ascending),
+        reminder.position.queryFragment + QueryFragment(ascending),
+      ]
+    case .manual:
+      terms += [reminder.position.queryFragment + QueryFragment(ascending)]
+    case .priority:
+      terms += [
+        reminder.priority.queryFragment
+          + QueryFragment(descending + (reversed ? " NULLS FIRST" : " NULLS LAST")),
+        reminder.isFlagged.queryFragment + QueryFragment(descending),
+        reminder.position.queryFragment + QueryFragment(ascending),
+      ]
+    case .title:
+      terms += [
+        reminder.title.collate(.nocase).queryFragment + QueryFragment(ascending),
+        reminder.position.queryFragment + QueryFragment(ascending),
+      ]
+    }
+    // Last, the rowid: rows that tie on every term keep one order, the same read from either end.
+    terms.append(reminder.rowid.queryFragment + QueryFragment(ascending))
+    return SQLQueryExpression(terms.joined(separator: ", "))
   }
 
   /// The rows of reminders matching `condition`, in `ordering`, completed reminders last, past due

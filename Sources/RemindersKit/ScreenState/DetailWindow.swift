@@ -63,13 +63,19 @@ public struct DetailWindow: FetchKeyRequest {
       let count = try Reminder.where { condition($0) }.count().fetchOne(db) ?? 0
       // A window past the end (rows were deleted) slides back to show the last rows.
       let offset = min(self.offset, max(count - limit, 0))
-      // The window's ids first, sorting by the order's columns alone, then the rows for those ids
-      // only: the rows' tags and lists are read for the window, never for the rows skipped.
-      let ids = try ReminderRow.ordered(where: condition, ordering: settings.ordering)
-        .select { reminder, _ in reminder.id }
-        .limit(limit, offset: offset)
-        .fetchAll(db)
-      let rows = try kind.rows(settings).where { reminder, _ in reminder.id.in(ids) }.fetchAll(db)
+      // The window's rowids first, in the screen's order, reading the reminders alone (an order
+      // index alone, where one serves), then the rows for those rowids only: the rows' tags and
+      // lists are read for the window, never for the rows skipped. A window in the second half of
+      // the screen is counted from the end, in the reverse order, so the end is as near as the start.
+      let readsOrderIndex = kind.readsOrderIndex(settings.ordering)
+      let fromEnd = offset > count / 2
+      let skipped = fromEnd ? max(count - offset - limit, 0) : offset
+      let rowids = try ReminderRow.orderedRowIDs(
+        where: condition, ordering: settings.ordering, readsOrderIndex: readsOrderIndex, reversed: fromEnd
+      )
+      .limit(limit, offset: skipped)
+      .fetchAll(db)
+      let rows = try kind.rows(settings).where { reminder, _ in reminder.rowid.in(rowids) }.fetchAll(db)
       let list: RemindersList? =
         if case .list(let id) = kind { try RemindersList.find(id).fetchOne(db) } else { nil }
       return Value(
