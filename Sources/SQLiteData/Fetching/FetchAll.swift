@@ -51,7 +51,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
     box = FetchBox(ResultsSectionCollection(elements: wrappedValue, name: nil))
     box.observe(
       database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation,
+      animation: animation, sharingKey: "all:" + statement.fetchKey,
       fetch: { try statement.fetchAll($0) }, transform: Self.unsectioned)
   }
 
@@ -64,7 +64,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
     box = FetchBox(ResultsSectionCollection(elements: wrappedValue, name: nil))
     box.observe(
       database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation,
+      animation: animation, sharingKey: "all:" + statement.fetchKey,
       fetch: { try statement.fetchAll($0) }, transform: Self.unsectioned)
   }
 
@@ -115,7 +115,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
   ) async throws -> FetchSubscription where Statement.Row == Element {
     let result = box.observe(
       database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation,
+      animation: animation, sharingKey: "all:" + statement.fetchKey,
       fetch: { try statement.fetchAll($0) }, transform: Self.unsectioned)
     try result.get()
     return FetchSubscription { [box] in box.cancel() }
@@ -142,9 +142,10 @@ public struct FetchAll<Element: Sendable>: Sendable {
     sectionBy: @escaping @Sendable (From.TableColumns) -> SectionTerm?,
     database: (any DatabaseWriter)?, scheduler: (any ValueObservationScheduler)?, animation: Animation?
   ) -> Result<Void, any Error> {
-    box.observe(
+    let sectionKey = sectionBy(From.columns).map { $0.key } ?? "none"
+    return box.observe(
       database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation,
+      animation: animation, sharingKey: "sections(\(sectionKey)):" + statement.fetchKey,
       fetch: { try statement.fetchAll($0, sectionBy: sectionBy) }, transform: { $0 })
   }
 

@@ -58,14 +58,18 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
   /// Observes `fetch` on `database` from now on, replacing the query observed before. The first
   /// value is fetched before this returns; the result says whether it succeeded.
   @discardableResult
+  ///
+  /// With the default scheduler, values with the same `sharingKey` (and fetched type) on the same
+  /// database share one observation.
   func observe<Fetched: Sendable>(
     database: any DatabaseWriter, scheduler: (any ValueObservationScheduler)?, animation: Animation?,
+    sharingKey: AnyHashable? = nil,
     fetch: @escaping @Sendable (Database) throws -> Fetched,
     transform: @escaping @Sendable (Fetched) throws -> Value
   ) -> Result<Void, any Error> {
     let restart: () -> Result<Void, any Error> = { [weak self] in
       self?.observe(
-        database: database, scheduler: scheduler, animation: animation, fetch: fetch,
+        database: database, scheduler: scheduler, animation: animation, sharingKey: sharingKey, fetch: fetch,
         transform: transform) ?? .success(())
     }
     let generation = lock.withLock {
@@ -96,9 +100,20 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
         self?.setError(error, generation: generation)
       }
     }
-    let cancellable = ValueObservation.tracking(fetch).start(
-      in: database, scheduling: AnyScheduler(scheduler ?? DependencyValues.current.liveValueScheduler),
-      onError: onError, onChange: onChange)
+    let cancellable: DatabaseCancellable
+    let delivery = scheduler ?? DependencyValues.current.liveValueScheduler
+    if scheduler == nil, let sharingKey, let queue = (delivery as? DispatchQueueScheduler)?.queue {
+      // Shared only with values delivered on the same queue: each one's values must arrive where
+      // its reader expects them.
+      let key = SharingKey(
+        database: ObjectIdentifier(database), request: sharingKey, fetched: ObjectIdentifier(Fetched.self),
+        queue: ObjectIdentifier(queue))
+      cancellable = SharedObservation.subscribe(
+        key: key, database: database, scheduler: delivery, fetch: fetch, onError: onError, onChange: onChange)
+    } else {
+      cancellable = ValueObservation.tracking(fetch).start(
+        in: database, scheduling: AnyScheduler(delivery), onError: onError, onChange: onChange)
+    }
     lock.withLock {
       if self.generation == generation { subscription = cancellable } else { cancellable.cancel() }
     }

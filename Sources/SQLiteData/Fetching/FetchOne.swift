@@ -29,7 +29,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
     box = FetchBox(wrappedValue)
     box.observe(
       database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation,
+      animation: animation, sharingKey: "one:" + statement.fetchKey,
       fetch: { try statement.fetchOne($0) }, transform: Self.required)
   }
 
@@ -41,7 +41,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
     box = FetchBox(wrappedValue)
     box.observe(
       database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation,
+      animation: animation, sharingKey: "one:" + statement.fetchKey,
       fetch: { try statement.fetchOne($0) }, transform: { $0 })
   }
 
@@ -78,7 +78,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
   ) async throws -> FetchSubscription where Statement.Row == Value {
     try box.observe(
       database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation,
+      animation: animation, sharingKey: "one:" + statement.fetchKey,
       fetch: { try statement.fetchOne($0) }, transform: Self.required
     ).get()
     return FetchSubscription { [box] in box.cancel() }

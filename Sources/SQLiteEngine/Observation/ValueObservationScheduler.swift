@@ -10,7 +10,7 @@ public protocol ValueObservationScheduler: Sendable {
 
 /// Delivers on a dispatch queue (the main queue for UI code).
 public struct DispatchQueueScheduler: ValueObservationScheduler {
-  let queue: DispatchQueue
+  public let queue: DispatchQueue
   public let deliversInitialValueImmediately: Bool
 
   public func schedule(_ action: @escaping @Sendable () -> Void) { queue.async(execute: action) }

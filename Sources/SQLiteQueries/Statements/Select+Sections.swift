@@ -5,6 +5,9 @@ import SQLiteEngine
 public struct SectionTerm: Sendable {
   let expression: QueryFragment
   let ordering: QueryFragment
+
+  /// The term as SQL, identifying identical sectionings.
+  public var key: String { ordering.debugDescription }
 }
 
 /// Builds the section term of `sectionBy:`, so that `if`/`else` may pick one and `nil` means no

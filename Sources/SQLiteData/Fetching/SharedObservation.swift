@@ -1,0 +1,154 @@
+import Foundation
+import SQLiteEngine
+
+/// What makes two live values the same observation: the same database, the same request (a
+/// statement's SQL with its bindings, or a `FetchKeyRequest`), the same fetched type, and the
+/// same queue to deliver on.
+struct SharingKey: Hashable, @unchecked Sendable {
+  let database: ObjectIdentifier
+  let request: AnyHashable
+  let fetched: ObjectIdentifier
+  let queue: ObjectIdentifier
+}
+
+/// One observation for every live value that fetches the same thing from the same database and
+/// receives its values on the same queue: a commit re-fetches once, however many wrappers show
+/// the result.
+///
+/// The first subscriber starts the observation and receives its first value; later ones fetch
+/// their first value themselves, on the caller, so that it is as fresh as an unshared one, then
+/// receive the values the shared observation delivers. Every fetch is numbered, and a subscriber
+/// takes only values numbered after the last it took. The shared fetches run one at a time and
+/// are numbered once their read has begun; a late subscriber's own fetch is numbered before its
+/// read begins. So a shared value it skips is older than its own, and one it takes after its own
+/// may be older only while a fetch that follows the commits in between is on its way: every
+/// commit is followed by a shared fetch that begins after it and is numbered after it.
+final class SharedObservation<Fetched: Sendable>: @unchecked Sendable {
+  /// One live value following the observation.
+  final class Subscriber: @unchecked Sendable {
+    let onChange: @Sendable (Fetched) -> Void
+    let onError: @Sendable (any Error) -> Void
+    /// Held while a value is checked and delivered, so two values cannot cross on the way.
+    private let lock = NSLock()
+    private var lastFetch = -1
+
+    init(onChange: @escaping @Sendable (Fetched) -> Void, onError: @escaping @Sendable (any Error) -> Void) {
+      self.onChange = onChange
+      self.onError = onError
+    }
+
+    /// Delivers the value of fetch number `fetch` unless a later fetch's value came first.
+    func receive(_ value: Fetched, fetch: Int) {
+      lock.withLock {
+        guard fetch > lastFetch else { return }
+        lastFetch = fetch
+        onChange(value)
+      }
+    }
+
+    func receive(_ error: any Error) {
+      lock.withLock { onError(error) }
+    }
+  }
+
+  private let lock = NSLock()
+  private var subscribers: [ObjectIdentifier: Subscriber] = [:]
+  private var fetchCount = 0
+  private var cancellable: DatabaseCancellable?
+
+  /// The number of a fetch whose read begins now.
+  private func nextFetch() -> Int {
+    lock.withLock {
+      defer { fetchCount += 1 }
+      return fetchCount
+    }
+  }
+
+  private func add(_ subscriber: Subscriber) {
+    lock.withLock { subscribers[ObjectIdentifier(subscriber)] = subscriber }
+  }
+
+  /// Removes a subscriber; true when it was the last.
+  private func remove(_ subscriber: Subscriber) -> Bool {
+    lock.withLock {
+      subscribers[ObjectIdentifier(subscriber)] = nil
+      return subscribers.isEmpty
+    }
+  }
+
+  private func broadcast(_ value: Fetched, fetch: Int) {
+    for subscriber in lock.withLock({ Array(subscribers.values) }) { subscriber.receive(value, fetch: fetch) }
+  }
+
+  private func broadcast(_ error: any Error) {
+    for subscriber in lock.withLock({ Array(subscribers.values) }) { subscriber.receive(error) }
+  }
+
+  /// Subscribes to the observation of `key`, starting it if nobody observes it yet. Cancelling
+  /// the result unsubscribes; the last one out stops the observation.
+  static func subscribe(
+    key: SharingKey, database: any DatabaseWriter, scheduler: any ValueObservationScheduler,
+    fetch: @escaping @Sendable (Database) throws -> Fetched,
+    onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable (Fetched) -> Void
+  ) -> DatabaseCancellable {
+    let subscriber = Subscriber(onChange: onChange, onError: onError)
+    let registry = SharedObservationRegistry.shared
+    let (shared, isNew) = registry.withEntries { entries in
+      if let existing = entries[key] as? SharedObservation<Fetched> {
+        existing.add(subscriber)
+        return (existing, false)
+      }
+      let shared = SharedObservation<Fetched>()
+      shared.add(subscriber)
+      entries[key] = shared
+      return (shared, true)
+    }
+    if isNew {
+      let numbered: @Sendable (Database) throws -> (Int, Fetched) = { [weak shared] db in
+        let number = shared?.nextFetch() ?? 0
+        return (number, try fetch(db))
+      }
+      let cancellable = ValueObservation.tracking(numbered).start(
+        in: database, scheduling: AnyScheduler(scheduler),
+        onError: { [weak shared] error in shared?.broadcast(error) },
+        onChange: { [weak shared] numbered in shared?.broadcast(numbered.1, fetch: numbered.0) })
+      // Everyone may have left while it started.
+      let isAbandoned = shared.lock.withLock {
+        shared.cancellable = cancellable
+        return shared.subscribers.isEmpty
+      }
+      if isAbandoned { cancellable.cancel() }
+    } else {
+      do {
+        // Numbered before its read begins (the shared fetches are numbered once theirs has):
+        // a shared value numbered lower read an older state, and is rightly skipped.
+        let number = shared.nextFetch()
+        subscriber.receive(try database.read(fetch), fetch: number)
+      } catch {
+        subscriber.receive(error)
+      }
+    }
+    return DatabaseCancellable {
+      let stopped: DatabaseCancellable?? = registry.withEntries { entries in
+        guard shared.remove(subscriber) else { return nil }
+        if entries[key] === shared { entries[key] = nil }
+        return shared.lock.withLock { shared.cancellable }
+      }
+      if let stopped { stopped?.cancel() }
+    }
+  }
+}
+
+/// The shared observations in progress, by key.
+final class SharedObservationRegistry: @unchecked Sendable {
+  static let shared = SharedObservationRegistry()
+  static let lock = NSLock()
+  private var entries: [SharingKey: AnyObject] = [:]
+
+  func withEntries<R>(_ body: (inout [SharingKey: AnyObject]) -> R) -> R {
+    Self.lock.withLock { body(&entries) }
+  }
+
+  /// How many observations are running (for tests).
+  var count: Int { withEntries { $0.count } }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SQLiteData
+import Testing
+
+/// Identical live queries on one database share one observation: a commit runs their query once.
+@Suite struct SharedObservationTests {
+  /// A pool over a new facts file that counts the `SELECT`s of the facts table its connections run.
+  private func countingDatabase() throws -> (any DatabaseWriter, Counter) {
+    let selects = Counter()
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      db.trace(options: .statement) { event in
+        if event.sql.hasPrefix("SELECT"), event.sql.contains(#"FROM "facts""#) { selects.increment() }
+      }
+    }
+    let database = try DatabasePool.temporary(configuration: configuration)
+    try database.write { db in
+      try #sql(
+        #"CREATE TABLE "facts" ("id" INTEGER PRIMARY KEY, "body" TEXT NOT NULL, "isFavorite" INTEGER NOT NULL)"#
+      )
+      .execute(db)
+      try Fact.insert { Fact(id: 1, body: "One", isFavorite: false) }.execute(db)
+    }
+    return (database, selects)
+  }
+
+  @Test func identicalQueriesFetchOncePerCommit() async throws {
+    let (database, selects) = try countingDatabase()
+    try await withDependencies {
+      $0.defaultDatabase = database
+    } operation: {
+      @FetchAll(Fact.order(by: \.id)) var first
+      @FetchAll(Fact.order(by: \.id)) var second
+      @FetchAll(Fact.order(by: \.id)) var third
+      #expect(first.count == 1 && second.count == 1 && third.count == 1)
+      let before = selects.value
+      try await database.write { db in
+        try Fact.insert { Fact(id: 2, body: "Two", isFavorite: false) }.execute(db)
+      }
+      try await waitUntil { first.count == 2 && second.count == 2 && third.count == 2 }
+      #expect(selects.value - before == 1)
+    }
+  }
+
+  @Test func differentQueriesDoNotShare() async throws {
+    let (database, selects) = try countingDatabase()
+    try await withDependencies {
+      $0.defaultDatabase = database
+    } operation: {
+      @FetchAll(Fact.order(by: \.id)) var ascending
+      @FetchAll(Fact.order { $0.id.desc() }) var descending
+      let before = selects.value
+      try await database.write { db in
+        try Fact.insert { Fact(id: 2, body: "Two", isFavorite: false) }.execute(db)
+      }
+      try await waitUntil { ascending.map(\.id) == [1, 2] && descending.map(\.id) == [2, 1] }
+      #expect(selects.value - before == 2)
+    }
+  }
+
+  @Test func aLateSubscriberStartsFromTheCurrentRowsAndTheLastOneOutStops() async throws {
+    let (database, selects) = try countingDatabase()
+    try await withDependencies {
+      $0.defaultDatabase = database
+    } operation: {
+      @FetchAll(Fact.order(by: \.id)) var early
+      try await database.write { db in
+        try Fact.insert { Fact(id: 2, body: "Two", isFavorite: false) }.execute(db)
+      }
+      // Declared right after the commit, it starts from the rows as they are now.
+      @FetchAll(Fact.order(by: \.id)) var late
+      #expect(late.map(\.id) == [1, 2])
+      try await waitUntil { early.count == 2 }
+      try await $early.load(Fact.where { $0.id.eq(1) })
+      try await database.write { db in
+        try Fact.insert { Fact(id: 3, body: "Three", isFavorite: false) }.execute(db)
+      }
+      try await waitUntil { late.count == 3 }
+      #expect(early.map(\.id) == [1])
+      // Once nobody follows a query, commits no longer run it.
+      try await $late.load(Fact.order(by: \.id)).cancel()
+      try await $early.load(Fact.where { $0.id.eq(1) }).cancel()
+      let before = selects.value
+      try await database.write { db in
+        try Fact.insert { Fact(id: 4, body: "Four", isFavorite: false) }.execute(db)
+      }
+      try await Task.sleep(for: .milliseconds(100))
+      #expect(selects.value == before)
+    }
+  }
+
+  /// Late subscribers join while another task commits: whatever crossed on the way, each ends on
+  /// the last commit.
+  @Test func lateSubscribersJoiningDuringCommitsEndOnTheLastOne() async throws {
+    let (database, _) = try countingDatabase()
+    try await withDependencies {
+      $0.defaultDatabase = database
+    } operation: {
+      @FetchOne(Fact.count()) var first = 0
+      let writer = Task.detached {
+        for number in 2...101 {
+          try await database.write { db in
+            try Fact.insert { Fact(id: number, body: "\(number)", isFavorite: false) }.execute(db)
+          }
+        }
+      }
+      var late: [FetchOne<Int>] = []
+      while late.count < 100 {
+        late.append(FetchOne(wrappedValue: 0, Fact.count()))
+        await Task.yield()
+      }
+      try await writer.value
+      let subscribers = late
+      try await waitUntil { subscribers.allSatisfy { $0.wrappedValue == 101 } }
+      #expect(first == 101)
+    }
+  }
+}
