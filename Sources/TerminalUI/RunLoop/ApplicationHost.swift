@@ -22,8 +22,9 @@ public final class ApplicationHost {
   public private(set) var wasInterrupted = false
   /// How many frames were drawn.
   public private(set) var renderCount = 0
-  /// Called when the screen goes out of date, so the loop can schedule a frame.
-  var onInvalidate: () -> Void = {}
+  /// Called when the screen goes out of date, so the loop can schedule a frame; the argument
+  /// says whether an observed value changed (rather than a key being handled).
+  var onInvalidate: (_ byObservedChange: Bool) -> Void = { _ in }
   /// Called for what only the loop can do (suspending the process).
   var onRequest: (Request) -> Void = { _ in }
   private var invalidationWaiters: [CheckedContinuation<Void, Never>] = []
@@ -69,9 +70,13 @@ public final class ApplicationHost {
 
   /// Marks the screen out of date.
   public func invalidate() {
+    invalidate(byObservedChange: false)
+  }
+
+  private func invalidate(byObservedChange: Bool) {
     let wasCurrent = !needsRender
     needsRender = true
-    if wasCurrent { onInvalidate() }
+    if wasCurrent { onInvalidate(byObservedChange) }
     let waiters = invalidationWaiters
     invalidationWaiters = []
     for waiter in waiters { waiter.resume() }
@@ -99,7 +104,7 @@ public final class ApplicationHost {
     } onChange: { [weak self] in
       // Called on the thread that changed the value, before the change is made; the redraw
       // happens afterwards, on the main actor.
-      Task { @MainActor in self?.invalidate() }
+      Task { @MainActor in self?.invalidate(byObservedChange: true) }
     }
     backend.present(canvas)
     renderCount += 1
