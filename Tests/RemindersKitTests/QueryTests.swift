@@ -243,7 +243,8 @@ struct QueryTests {
     }
     // The counts read the index alone, no reminder.
     for query in [
-      Reminder.where { today.matches($0) && !$0.isSettledCompleted }.count().query, today.completedCount.query,
+      Reminder.where { today.matches($0) && !$0.isSettledCompleted }.count().query,
+      today.completedCount.query,
     ] {
       let steps = try fixture.plan(query)
       #expect(
