@@ -72,11 +72,23 @@ final class TmuxScreen {
       let rows = try screen()
       let seen = ContinuousClock.now
       if condition(rows) { return seen }
-      guard seen < deadline else {
+      // Read again only once the program has written to the terminal: polling would take the CPU
+      // the program needs to draw.
+      guard seen < deadline, try waitForOutput(until: deadline) else {
         throw Failure(
           description: "waited \(timeout) for \(what); the screen shows:\n" + rows.joined(separator: "\n"))
       }
     }
+  }
+
+  /// Waits for tmux to report output from the program after the last command's answer; false
+  /// when none came by `deadline`.
+  private func waitForOutput(until deadline: ContinuousClock.Instant) throws -> Bool {
+    while ContinuousClock.now < deadline {
+      guard let line = try readLine(until: deadline) else { return false }
+      if line.hasPrefix("%output") { return true }
+    }
+    return false
   }
 
   /// Runs a tmux command through the control client and returns its output lines.
@@ -103,6 +115,14 @@ final class TmuxScreen {
   }
 
   private func readLine() throws -> String {
+    guard let line = try readLine(until: .now + .seconds(20)) else {
+      throw Failure(description: "tmux's control client said nothing for 20 s")
+    }
+    return line
+  }
+
+  /// The next line from the control client, or nil if none came by `deadline`.
+  private func readLine(until deadline: ContinuousClock.Instant) throws -> String? {
     let descriptor = fromClient.fileHandleForReading.fileDescriptor
     while true {
       if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
@@ -110,10 +130,12 @@ final class TmuxScreen {
         buffered.removeSubrange(...newline)
         return line
       }
+      let remaining = ContinuousClock.now.duration(to: deadline)
+      let milliseconds = max(
+        Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000),
+        0)
       var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&pollDescriptor, 1, 20_000) > 0 else {
-        throw Failure(description: "tmux's control client said nothing for 20 s")
-      }
+      guard poll(&pollDescriptor, 1, milliseconds) > 0 else { return nil }
       var chunk = [UInt8](repeating: 0, count: 65_536)
       let count = read(descriptor, &chunk, chunk.count)
       guard count > 0 else { throw Failure(description: "tmux's control client ended") }
