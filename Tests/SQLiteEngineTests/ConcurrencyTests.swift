@@ -36,6 +36,32 @@ struct ConcurrencyTests {
     #expect(sum == 999 * 1000 / 2)
   }
 
+  /// Checkpoints run on a connection of their own: the log is copied into the database file
+  /// while commits go on, so it stays near SQLite's 1000-page threshold however much is written.
+  @Test func aPoolCheckpointsItsLogInTheBackground() throws {
+    let path = directory.path("checkpoints.sqlite")
+    let pool = try DatabasePool(path: path)
+    try pool.write { try $0.execute(sql: "CREATE TABLE blobs (id INTEGER PRIMARY KEY, body BLOB NOT NULL)") }
+    var largestLog = 0
+    for _ in 0..<300 {
+      // About 100 pages a commit, 30,000 pages (120 MB) in all.
+      try pool.write { db in
+        try db.execute(
+          sql: """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100)
+            INSERT INTO blobs (body) SELECT randomblob(4000) FROM n
+            """)
+      }
+      let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+      largestLog = max(largestLog, size)
+    }
+    #expect(try pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM blobs") } == 30_000)
+    // Without checkpoints the log would hold every page written (120 MB); commits back to back
+    // checkpoint in place past 4000 pages (16 MB).
+    #expect(largestLog < 20_000_000, "the log grew to \(largestLog) bytes")
+    pool.close()
+  }
+
   @Test func aPoolReaderDoesNotSeeAnUncommittedWrite() throws {
     let pool = try makePool()
     try pool.write { db in

@@ -8,6 +8,7 @@ public final class DatabasePool: DatabaseWriter {
   public let configuration: Configuration
   let writer: SerializedConnection
   private let readers: ReaderPool
+  private let checkpointer: BackgroundCheckpointer?
   /// Set for `temporary()` pools, whose files go away with them.
   private let removesFilesOnDeinit: Bool
 
@@ -36,6 +37,13 @@ public final class DatabasePool: DatabaseWriter {
       readerConfiguration.journalMode = .default
       return readerConfiguration
     }()
+    if configuration.readonly {
+      checkpointer = nil
+    } else {
+      let checkpointer = BackgroundCheckpointer(path: path, configuration: readerConfiguration, label: label)
+      writer.sync { checkpointer.install(on: $0) }
+      self.checkpointer = checkpointer
+    }
     readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { number in
       let reader = try SerializedConnection(
         path: path, configuration: readerConfiguration, description: "\(label).reader.\(number)")
@@ -62,6 +70,7 @@ public final class DatabasePool: DatabaseWriter {
   }
 
   public func close() {
+    checkpointer?.close()
     readers.close()
     writer.close()
   }

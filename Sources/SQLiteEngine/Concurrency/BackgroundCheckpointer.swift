@@ -1,0 +1,72 @@
+import CSQLite
+import Dispatch
+
+/// Copies a pool's write-ahead log into the database file on a connection of its own, on a
+/// background queue. Left to itself, SQLite does it inside the commit that takes the log past
+/// 1000 pages, and that commit waits while the pages are copied and synced: hundreds of
+/// milliseconds on a large file, a stall for whoever saved. The checkpoint is passive: it never
+/// waits for readers or writers, and what it cannot copy yet, a later commit asks for again.
+///
+/// The log restarts from its beginning only when a write begins after a checkpoint copied all of
+/// it; commits made back to back never leave that moment. So past `limit` pages, the commit
+/// checkpoints in place as SQLite would, and the log stays bounded.
+final class BackgroundCheckpointer: @unchecked Sendable {
+  /// The log's size, in pages, from which a commit asks for a checkpoint (SQLite's own default).
+  static let threshold: Int32 = 1000
+  /// The log's size, in pages, from which a commit checkpoints before it returns.
+  static let limit: Int32 = 4 * threshold
+
+  private let path: String
+  private let configuration: Configuration
+  private let label: String
+  private let queue = DispatchQueue(label: "SQLiteData.checkpointer", qos: .utility)
+  private let isPending = AtomicFlag()
+  /// Opened on first use; touched on `queue` only.
+  private var connection: Database?
+
+  init(path: String, configuration: Configuration, label: String) {
+    self.path = path
+    self.configuration = configuration
+    self.label = label
+  }
+
+  /// Takes over the checkpoints of `writer`, which SQLite then no longer runs itself.
+  func install(on writer: Database) {
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    sqlite3_wal_hook(
+      writer.sqliteConnection,
+      { context, connection, _, pages in
+        if pages >= BackgroundCheckpointer.limit {
+          sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        } else if pages >= BackgroundCheckpointer.threshold, let context {
+          Unmanaged<BackgroundCheckpointer>.fromOpaque(context).takeUnretainedValue().checkpointSoon()
+        }
+        return SQLITE_OK
+      }, context)
+  }
+
+  /// Runs one checkpoint after the current commit, unless one is already on its way.
+  private func checkpointSoon() {
+    guard !isPending.set() else { return }
+    queue.async { [self] in
+      defer { isPending.clear() }
+      do {
+        if connection == nil {
+          connection = try Database(
+            path: path, configuration: configuration, description: "\(label).checkpointer")
+        }
+        try connection?.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)")
+      } catch {
+        // The database may be busy or closing: the next commit past the threshold tries again.
+      }
+    }
+  }
+
+  /// Waits for a checkpoint in progress and closes the connection.
+  func close() {
+    queue.sync {
+      connection?.close()
+      connection = nil
+    }
+  }
+}
