@@ -11,19 +11,17 @@ struct SchedulerTests {
     // (`dispatchMain`), so the queue is recognised by a value set on it, not by the thread.
     let mainQueueKey = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
-    let deliveredOnMain = Locked<[Bool]>([])
+    let (deliveries, delivered) = AsyncStream.makeStream(of: Bool.self)
     let cancellable = ValueObservation.tracking { db in try Fact.fetchCount(db) }
       .start(in: database, scheduling: .mainActor, onError: { _ in }) { _ in
-        deliveredOnMain.withValue { $0.append(DispatchQueue.getSpecific(key: mainQueueKey) == true) }
+        delivered.yield(DispatchQueue.getSpecific(key: mainQueueKey) == true)
       }
     defer { cancellable.cancel() }
-    try await database.write { db in try Fact.insert { Fact.Draft(body: "Main") }.execute(db) }
-    let deadline = ContinuousClock.now + .seconds(10)
-    while deliveredOnMain.withValue({ $0.count }) < 2, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    var onMain = deliveries.makeAsyncIterator()
     // The first value comes on the caller; the one after the commit on the main queue.
-    #expect(deliveredOnMain.withValue { $0.dropFirst() } == [true])
+    _ = try await nextValue(&onMain)
+    try await database.write { db in try Fact.insert { Fact.Draft(body: "Main") }.execute(db) }
+    #expect(try await nextValue(&onMain))
   }
 
   @Test func aSerialQueueSchedulerDeliversInCommitOrder() async throws {
@@ -40,11 +38,4 @@ struct SchedulerTests {
       last = next
     }
   }
-}
-
-final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-  init(_ value: Value) { self.value = value }
-  func withValue<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
 }
