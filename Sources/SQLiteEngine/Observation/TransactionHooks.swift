@@ -78,16 +78,18 @@ final class ChangeTracker {
   @inline(__always)
   func statementDidFinish(_ statement: Statement, succeeded: Bool) {
     if succeeded {
-      let effects = statement.effects
       // The statement's own target is recorded even when the update hook is silent about it
-      // (WITHOUT ROWID tables); once per transaction generation, to keep bulk inserts cheap.
-      if statement.recordedWritesGeneration != changes.generation, let target = effects.target,
+      // (WITHOUT ROWID tables); once per transaction generation, to keep bulk inserts cheap. The
+      // effects are read member by member, only when needed: copying them would cost reference
+      // counting on every row of a bulk insert.
+      if statement.recordedWritesGeneration != changes.generation, let target = statement.effects.target,
         sqlite3_changes64(connection) > 0
       {
         changes.insert(target)
         statement.recordedWritesGeneration = changes.generation
       }
-      if effects.changesSchemaOrSavepoints {
+      if statement.effects.changesSchemaOrSavepoints {
+        let effects = statement.effects
         changes.formUnion(effects.schemaWrites)
         switch effects.savepoint {
         case .begin(let name): changes.beginSavepoint(name)
