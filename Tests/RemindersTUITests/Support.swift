@@ -51,11 +51,13 @@ extension Trait where Self == DependencyTrait {
 var testDatabase: any DatabaseWriter { DependencyValues.current.defaultDatabase }
 
 /// Draws frames until the screen satisfies `condition` (live values arrive from the database's
-/// threads), for at most `timeout`; returns the last screen either way.
+/// threads, through the main actor, which the other screen tests share), for at most `timeout`;
+/// returns the last screen either way. The timeout only stops a test that would hang: under a
+/// loaded machine the main actor can be busy for seconds.
 @MainActor
 @discardableResult
 func waitForScreen(
-  _ driver: HeadlessDriver, timeout: Duration = .seconds(5), _ condition: (String) -> Bool
+  _ driver: HeadlessDriver, timeout: Duration = .seconds(30), _ condition: (String) -> Bool
 ) async -> String {
   let deadline = ContinuousClock.now + timeout
   driver.renderIfNeeded()

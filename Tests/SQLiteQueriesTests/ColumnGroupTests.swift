@@ -155,4 +155,53 @@ struct ColumnGroupExecutionTests {
       #expect(pairs.map(\.1) == [nil, Audit(createdBy: "ana", reviewedBy: "bo")])
     }
   }
+
+  @Test func updatesAGroupColumnByColumnAndComparesItAsARowValue() throws {
+    try database.write { db in
+      try Document.insert {
+        Document(id: 1, title: "Plan", timestamps: Timestamps(createdAt: t0, updatedAt: nil), audit: nil)
+        Document(id: 2, title: "Report", timestamps: Timestamps(createdAt: t0, updatedAt: nil), audit: nil)
+      }
+      .execute(db)
+    }
+    let update = Document.find(1).update {
+      $0.timestamps = Timestamps(createdAt: t0, updatedAt: t1)
+      $0.audit = Optional(Audit(createdBy: "ana", reviewedBy: nil))
+    }
+    #expect(
+      update.query.debugDescription == """
+        UPDATE "documents"
+        SET "createdAt" = '2001-01-01 00:00:00.000', "updatedAt" = '2001-01-02 00:00:00.000', \
+        "createdBy" = 'ana', "reviewedBy" = NULL
+        WHERE (("documents"."id") IN ((1)))
+        """)
+    // Assigning a group again replaces its columns' earlier assignments.
+    let noAudit: Audit? = nil
+    let cleared = Document.find(2).update {
+      $0.audit = Optional(Audit(createdBy: "bo", reviewedBy: "cy"))
+      $0.audit = noAudit
+    }
+    #expect(
+      cleared.query.debugDescription == """
+        UPDATE "documents"
+        SET "createdBy" = NULL, "reviewedBy" = NULL
+        WHERE (("documents"."id") IN ((2)))
+        """)
+    try database.write { db in
+      try update.execute(db)
+      try cleared.execute(db)
+    }
+    let compared = Document.where { $0.timestamps.eq(Timestamps(createdAt: t0, updatedAt: t1)) }.select(\.id)
+    #expect(
+      compared.query.debugDescription == """
+        SELECT "documents"."id"
+        FROM "documents"
+        WHERE (("documents"."createdAt", "documents"."updatedAt") = ('2001-01-01 00:00:00.000', '2001-01-02 00:00:00.000'))
+        """)
+    try database.read { (db) throws in
+      #expect(try compared.fetchAll(db) == [1])
+      #expect(try Document.find(1).fetchOne(db)?.audit == Audit(createdBy: "ana", reviewedBy: nil))
+      #expect(try Document.find(2).fetchOne(db)?.audit == nil)
+    }
+  }
 }

@@ -36,10 +36,15 @@ final class BackgroundCheckpointer: @unchecked Sendable {
     sqlite3_wal_hook(
       writer.sqliteConnection,
       { context, connection, _, pages in
+        guard pages >= BackgroundCheckpointer.threshold, let context else { return SQLITE_OK }
+        let checkpointer = Unmanaged<BackgroundCheckpointer>.fromOpaque(context).takeUnretainedValue()
         if pages >= BackgroundCheckpointer.limit {
+          // The background checkpoint holds SQLite's checkpoint lock while it runs: wait for it,
+          // then copy the rest here.
+          checkpointer.waitForCheckpoint()
           sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-        } else if pages >= BackgroundCheckpointer.threshold, let context {
-          Unmanaged<BackgroundCheckpointer>.fromOpaque(context).takeUnretainedValue().checkpointSoon()
+        } else {
+          checkpointer.checkpointSoon()
         }
         return SQLITE_OK
       }, context)
@@ -60,6 +65,11 @@ final class BackgroundCheckpointer: @unchecked Sendable {
         // The database may be busy or closing: the next commit past the threshold tries again.
       }
     }
+  }
+
+  /// Returns once the background checkpoint in progress, if any, has ended.
+  private func waitForCheckpoint() {
+    queue.sync {}
   }
 
   /// Waits for a checkpoint in progress and closes the connection.

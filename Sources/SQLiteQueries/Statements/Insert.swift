@@ -117,9 +117,6 @@ func quotedList(_ names: [String]) -> QueryFragment {
 }
 
 /// `"a" = x, "b" = y`.
-func assignments(_ pairs: [(column: String, value: QueryFragment)]) -> QueryFragment {
-  pairs.map { QueryFragment(quote: $0.column) + " = " + $0.value }.joined(separator: ", ")
-}
 
 /// RETURNING and SET name columns without their table.
 func unqualified(_ expression: some QueryExpression) -> QueryFragment {

@@ -17,9 +17,32 @@ public struct Updates<Base: Table> {
       return SQLQueryExpression<Value>(Base.columns[keyPath: keyPath].queryFragment)
     }
     set {
-      let name = Base.columns[keyPath: keyPath].name
-      assignments.removeAll { $0.column == name }
-      assignments.append((name, newValue.queryFragment))
+      let column = Base.columns[keyPath: keyPath]
+      guard TableColumn<Base, Value>.groupType != nil else {
+        assignments.removeAll { AssignmentTarget.names($0.column).contains(column.name) }
+        assignments.append((column.name, newValue.queryFragment))
+        return
+      }
+      // A column group is assigned column by column: from a value's column values, or from the
+      // columns of a group of another table (`$0.timestamps = $1.timestamps` in an upsert).
+      let names = column.flattenedColumns.map(\.name)
+      let values: [QueryFragment]
+      if let value = newValue as? any Table {
+        values = value.columnValues
+      } else if let group = newValue as? any TableColumnExpression,
+        group.flattenedColumns.count == names.count
+      {
+        values = group.flattenedColumns.map(\.queryFragment)
+      } else {
+        // Any other expression of the group's type: SQLite's row-value assignment reads it whole.
+        values = []
+      }
+      assignments.removeAll { !Set(AssignmentTarget.names($0.column)).isDisjoint(with: names) }
+      if values.count == names.count {
+        assignments.append(contentsOf: zip(names, values).map { ($0, $1) })
+      } else {
+        assignments.append((AssignmentTarget.columns(names), "(" + newValue.queryFragment + ")"))
+      }
     }
   }
 }
