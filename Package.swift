@@ -36,6 +36,7 @@ let package = Package(
   products: [
     .library(name: "SQLiteData", targets: ["SQLiteData"]),
     .library(name: "SQLiteDataTestSupport", targets: ["SQLiteDataTestSupport"]),
+    .library(name: "CasePaths", targets: ["CasePaths"]),
     .executable(name: "reminders", targets: ["reminders"]),
     .executable(name: "sqlitedata-bench", targets: ["SQLiteDataBenchmarks"]),
   ],
@@ -56,6 +57,8 @@ let package = Package(
       ] + swiftSyntaxLibraries.map { .linkedLibrary($0) }
     ),
     .target(name: "SQLiteQueries", dependencies: ["SQLiteEngine", "SQLiteQueriesMacros"]),
+    // `@CasePathable`, which the seeds attach to `@Selection` enums.
+    .target(name: "CasePaths", dependencies: ["SQLiteQueriesMacros"]),
 
     // Live data: what users import.
     .target(name: "SQLiteData", dependencies: ["SQLiteEngine", "SQLiteQueries"]),
@@ -82,7 +85,7 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
     // The seeds' schema and queries as users write them, run against real databases.
-    .testTarget(name: "SeedsTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
+    .testTarget(name: "SeedsTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport", "CasePaths"]),
     .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
     .testTarget(name: "RemindersCLITests", dependencies: ["reminders"]),
     .testTarget(
@@ -91,7 +94,7 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "SQLiteQueriesTests",
-      dependencies: ["SQLiteQueries", "SQLiteQueriesMacros"],
+      dependencies: ["SQLiteQueries", "SQLiteQueriesMacros", "CasePaths"],
       swiftSettings: [.unsafeFlags(["-I", toolchainHostFolder])],
       linkerSettings: [
         .unsafeFlags(["-L", toolchainHostFolder, "-Xlinker", "-rpath", "-Xlinker", toolchainHostFolder])

@@ -91,8 +91,23 @@ extension TableModel {
     return lines.joined(separator: "\n")
   }
 
-  /// `init(decoder:)`: every column in declaration order, straight from the row.
+  /// `init(decoder:)`: every column in declaration order, straight from the row. An enum reads
+  /// every case's columns and is the case whose columns are not NULL.
   func decoding(_ columns: [ColumnModel]) -> String {
+    if let enumCases {
+      var lines = ["\(access)init(decoder: inout SQLiteQueries.QueryDecoder) throws {"]
+      for column in columns {
+        lines.append("let \(column.property) = try \(column.storedType)(decoder: &decoder).queryOutput")
+      }
+      for (index, name) in enumCases.enumerated() {
+        lines.append("\(index == 0 ? "" : "else ")if let \(name) { self = .\(name)(\(name)) }")
+      }
+      lines.append(
+        "else { throw SQLiteQueries.QueryDecodingError(message: \(literal("No column of any case of \(typeName) holds a value: \(enumCases.joined(separator: ", ")) are all NULL"))) }"
+      )
+      lines.append("}")
+      return lines.joined(separator: "\n")
+    }
     var lines = ["\(access)init(decoder: inout SQLiteQueries.QueryDecoder) throws {"]
     for column in columns {
       lines.append("self.\(column.property) = try \(column.storedType)(decoder: &decoder).queryOutput")

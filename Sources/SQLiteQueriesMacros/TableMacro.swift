@@ -17,6 +17,11 @@ public struct TableMacro: MemberMacro, ExtensionMacro {
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
+    if let enumDecl = declaration.as(EnumDeclSyntax.self),
+      node.attributeName.trimmedDescription == "Selection"
+    {
+      return EnumSelection(enumDecl, context: context)?.members() ?? []
+    }
     guard let model = TableModel(node: node, declaration: declaration, context: context) else { return [] }
     return model.members()
   }
@@ -26,6 +31,12 @@ public struct TableMacro: MemberMacro, ExtensionMacro {
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
+    if let enumDecl = declaration.as(EnumDeclSyntax.self),
+      node.attributeName.trimmedDescription == "Selection"
+    {
+      return EnumSelection(enumDecl, context: nil)?.model.extensions(
+        of: type.trimmedDescription, requested: protocols.map(\.trimmedDescription)) ?? []
+    }
     guard let model = TableModel(node: node, declaration: declaration, context: nil) else { return [] }
     return model.extensions(of: type.trimmedDescription, requested: protocols.map(\.trimmedDescription))
   }
@@ -60,6 +71,18 @@ struct TableModel {
   let isSelection: Bool
   let columns: [ColumnModel]
   let access: String
+  /// For a `@Selection` enum, its cases, one column (or column group) each, in the order of
+  /// `columns`.
+  var enumCases: [String]?
+
+  init(typeName: String, tableName: String, columns: [ColumnModel], access: String, enumCases: [String]) {
+    self.typeName = typeName
+    self.tableName = tableName
+    self.isSelection = true
+    self.columns = columns
+    self.access = access
+    self.enumCases = enumCases
+  }
 
   var primaryKey: ColumnModel? { columns.first { $0.isPrimaryKey } }
 

@@ -38,6 +38,19 @@ struct TableMacroDiagnosticsTests {
     #expect(enumeration.fixIts == [])
   }
 
+  @Test func selectionEnumsNeedOneValuePerCase() {
+    let wellFormed = MacroExpansion("@Selection enum Kind { case link(URL), note(String) }")
+    #expect(wellFormed.messages == [])
+    #expect(wellFormed.code.contains("var note: String? {"))
+    let expansion = MacroExpansion(
+      "@Selection enum Kind { case none; case pair(Int, Int); case note(String) }")
+    #expect(
+      expansion.messages == [
+        "A case of a @Selection enum holds one value, stored in its own column: give 'none' one associated value",
+        "A case of a @Selection enum holds one value, stored in its own column: give 'pair' one associated value",
+      ])
+  }
+
   @Test func uninferableTypesSuggestAnAnnotationOrEphemeral() {
     let expansion = MacroExpansion(
       """

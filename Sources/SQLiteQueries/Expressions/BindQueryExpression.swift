@@ -1,6 +1,7 @@
 /// A Swift value bound as a parameter, typed by `QueryValue` (a representation may store it
 /// differently): what `#bind(value)` makes.
-public struct BindQueryExpression<QueryValue: QueryBindable>: QueryExpression, Sendable {
+public struct BindQueryExpression<QueryValue: QueryRepresentable & QueryExpression>: QueryExpression, Sendable
+{
   public let queryFragment: QueryFragment
 
   public init(_ value: QueryValue.QueryOutput, as queryValueType: QueryValue.Type = QueryValue.self) {

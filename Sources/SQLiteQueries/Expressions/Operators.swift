@@ -31,14 +31,22 @@ extension QueryExpression {
     binary(self, "IS NOT", other)
   }
 
-  /// `IS NULL`, as `(x) IS (NULL)`.
+  /// `IS NULL`, as `(x) IS (NULL)`; a column group is NULL when all of its columns are,
+  /// `("a", "b") IS (NULL, NULL)`.
   public func `is`(_ null: _Null?) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(" + queryFragment + ") IS (NULL)")
+    SQLQueryExpression("(" + queryFragment + ") IS (" + nulls + ")")
   }
 
-  /// `IS NOT NULL`, as `(x) IS NOT (NULL)`.
+  /// `IS NOT NULL`, as `(x) IS NOT (NULL)`; a column group is not NULL when one of its columns
+  /// is not, `("a", "b") IS NOT (NULL, NULL)`.
   public func isNot(_ null: _Null?) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(" + queryFragment + ") IS NOT (NULL)")
+    SQLQueryExpression("(" + queryFragment + ") IS NOT (" + nulls + ")")
+  }
+
+  /// NULL, once per column this expression stands for.
+  private var nulls: QueryFragment {
+    let width = (self as? any TableColumnExpression)?.flattenedColumns.count ?? 1
+    return Array(repeating: QueryFragment("NULL"), count: Swift.max(width, 1)).joined(separator: ", ")
   }
 
   public func lt(_ other: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {

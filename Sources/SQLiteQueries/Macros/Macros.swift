@@ -28,9 +28,12 @@ public macro Table(_ name: String = "") = #externalMacro(module: "SQLiteQueriesM
 /// `Columns(…)` to select them. A selection is also a table without a primary key, named as
 /// `@Table` names tables, so that a common table expression or a temporary view can be declared
 /// with it.
+///
+/// On an enum whose cases each hold one value, it stores the enum in a table as one nullable
+/// column (or column group) per case, named after the case: single-table inheritance.
 @attached(
   member, names: named(TableColumns), named(columns), named(tableName), named(Columns), named(QueryOutput),
-  named(QueryValue))
+  named(QueryValue), arbitrary)
 @attached(
   extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table, _Selection,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnWidth),
@@ -49,9 +52,11 @@ public macro Column(
 @attached(peer)
 public macro Ephemeral() = #externalMacro(module: "SQLiteQueriesMacros", type: "MarkerMacro")
 
-/// A Swift value bound as a parameter: `$0.status = #bind(.completed)`.
+/// A Swift value bound as a parameter: `$0.status = #bind(.completed)`. A `@Selection` value (a
+/// column group, an enum stored one column per case) binds its columns' values:
+/// `$0.kind = #bind(.link(url))`.
 @freestanding(expression)
-public macro bind<QueryValue: QueryBindable>(
+public macro bind<QueryValue: QueryRepresentable & QueryExpression>(
   _ value: QueryValue.QueryOutput, as queryValueType: QueryValue.Type = QueryValue.self
 ) -> BindQueryExpression<QueryValue> = #externalMacro(module: "SQLiteQueriesMacros", type: "BindMacro")
 
