@@ -3,9 +3,10 @@ import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Selection` on an enum: single-table inheritance. Each case holds one value and has a
-/// nullable column of its own (a column group, when its value is a `@Selection` struct), named
-/// after the case; a row is the case whose columns are not NULL.
+/// `@Selection` (or `@Table`) on an enum: single-table inheritance. Each case holds one value and
+/// has a nullable column of its own (a column group, when its value is a `@Selection` struct),
+/// named after the case; a row is the case whose columns are not NULL. A `@Table` enum is a table
+/// of its own, without a primary key; a `@Selection` enum is a property of a table.
 ///
 ///     @Selection enum Kind { case link(URL), note(String), image(Image) }
 ///
@@ -18,7 +19,8 @@ struct EnumSelection {
   let writesCaseProperties: Bool
   let cases: [(name: String, payload: String)]
 
-  init?(_ declaration: EnumDeclSyntax, context: (any MacroExpansionContext)?) {
+  init?(_ declaration: EnumDeclSyntax, node: AttributeSyntax, context: (any MacroExpansionContext)?) {
+    let macroName = node.attributeName.trimmedDescription
     var cases: [(name: String, payload: String)] = []
     var problems = false
     for member in declaration.memberBlock.members {
@@ -32,7 +34,7 @@ struct EnumSelection {
             Diagnostic(
               node: element,
               message: MacroMessage(
-                "A case of a @Selection enum holds one value, stored in its own column: give '\(name)' one associated value"
+                "A case of a @\(macroName) enum holds one value, stored in its own column: give '\(name)' one associated value"
               )))
           problems = true
           continue
@@ -40,11 +42,11 @@ struct EnumSelection {
         cases.append((name, parameter.type.trimmedDescription))
       }
     }
-    if cases.isEmpty {
+    if cases.isEmpty, !problems {
       context?.diagnose(
         Diagnostic(
           node: declaration.name,
-          message: MacroMessage("A @Selection enum needs at least one case with an associated value")))
+          message: MacroMessage("A @\(macroName) enum needs at least one case with an associated value")))
       problems = true
     }
     if problems { return nil }
@@ -60,8 +62,14 @@ struct EnumSelection {
         isOptional: true)
     }
     self.cases = cases
+    var tableName = TableModel.defaultTableName(for: typeName)
+    if let argument = node.arguments?.as(LabeledExprListSyntax.self)?.first(where: { $0.label == nil }),
+      let text = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue, !text.isEmpty
+    {
+      tableName = text
+    }
     model = TableModel(
-      typeName: typeName, tableName: TableModel.defaultTableName(for: typeName), columns: columns,
+      typeName: typeName, tableName: tableName, isSelection: macroName == "Selection", columns: columns,
       access: access, enumCases: cases.map(\.name))
     writesCaseProperties = !declaration.attributes.contains {
       $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("CasePathable") == true

@@ -35,11 +35,6 @@ enum TableDiagnostics {
             actorDecl.actorKeyword, with: actorDecl.actorKeyword.with(\.tokenKind, .keyword(.struct)),
             "Replace 'actor' with 'struct'")
         ], context)
-    } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
-      diagnose(
-        enumDecl.enumKeyword,
-        "@\(macro) applies to a struct: declare '\(enumDecl.name.text)' as a struct with one property per column",
-        context)
     } else {
       diagnose(node, "@\(macro) applies to a struct declaration", context)
     }

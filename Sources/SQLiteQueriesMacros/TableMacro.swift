@@ -17,10 +17,8 @@ public struct TableMacro: MemberMacro, ExtensionMacro {
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    if let enumDecl = declaration.as(EnumDeclSyntax.self),
-      node.attributeName.trimmedDescription == "Selection"
-    {
-      return EnumSelection(enumDecl, context: context)?.members() ?? []
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      return EnumSelection(enumDecl, node: node, context: context)?.members() ?? []
     }
     guard let model = TableModel(node: node, declaration: declaration, context: context) else { return [] }
     return model.members()
@@ -31,10 +29,8 @@ public struct TableMacro: MemberMacro, ExtensionMacro {
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
-    if let enumDecl = declaration.as(EnumDeclSyntax.self),
-      node.attributeName.trimmedDescription == "Selection"
-    {
-      return EnumSelection(enumDecl, context: nil)?.model.extensions(
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      return EnumSelection(enumDecl, node: node, context: nil)?.model.extensions(
         of: type.trimmedDescription, requested: protocols.map(\.trimmedDescription)) ?? []
     }
     guard let model = TableModel(node: node, declaration: declaration, context: nil) else { return [] }
@@ -71,14 +67,16 @@ struct TableModel {
   let isSelection: Bool
   let columns: [ColumnModel]
   let access: String
-  /// For a `@Selection` enum, its cases, one column (or column group) each, in the order of
-  /// `columns`.
+  /// For an enum, its cases, one column (or column group) each, in the order of `columns`.
   var enumCases: [String]?
 
-  init(typeName: String, tableName: String, columns: [ColumnModel], access: String, enumCases: [String]) {
+  init(
+    typeName: String, tableName: String, isSelection: Bool, columns: [ColumnModel], access: String,
+    enumCases: [String]
+  ) {
     self.typeName = typeName
     self.tableName = tableName
-    self.isSelection = true
+    self.isSelection = isSelection
     self.columns = columns
     self.access = access
     self.enumCases = enumCases

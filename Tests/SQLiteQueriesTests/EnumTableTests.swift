@@ -32,6 +32,13 @@ enum Payment: Equatable {
   case cash(Int)
 }
 
+/// A table that is an enum: each row one of the cases.
+@Table("timeline")
+enum TimelineEntry: Equatable {
+  case started(Date)
+  case note(String)
+}
+
 @Suite("@Selection enums: one table, a column or column group per case")
 struct EnumTableTests {
   let database: DatabaseQueue
@@ -129,6 +136,29 @@ struct EnumTableTests {
       } throws: { error in
         "\(error)".contains("No column of any case of Kind holds a value")
       }
+    }
+  }
+
+  @Test func aTableThatIsAnEnum() throws {
+    let start = Date(timeIntervalSinceReferenceDate: 0)
+    try database.write { db in
+      try #sql(#"CREATE TABLE "timeline" ("started" TEXT, "note" TEXT) STRICT"#).execute(db)
+      try TimelineEntry.insert {
+        TimelineEntry.started(start)
+        TimelineEntry.note("Lunch")
+      }
+      .execute(db)
+    }
+    #expect(TimelineEntry.tableName == "timeline")
+    #expect(
+      TimelineEntry.where { $0.note.isNot(nil) }.query.debugDescription == """
+        SELECT "timeline"."started", "timeline"."note"
+        FROM "timeline"
+        WHERE (("timeline"."note") IS NOT (NULL))
+        """)
+    try database.read { (db) throws in
+      #expect(try TimelineEntry.all.fetchAll(db) == [.started(start), .note("Lunch")])
+      #expect(try TimelineEntry.where { $0.note.isNot(nil) }.fetchAll(db) == [.note("Lunch")])
     }
   }
 }

@@ -33,7 +33,7 @@ struct TableMacroDiagnosticsTests {
     let enumeration = MacroExpansion("@Table enum Kind { case a }")
     #expect(
       enumeration.messages == [
-        "@Table applies to a struct: declare 'Kind' as a struct with one property per column"
+        "A case of a @Table enum holds one value, stored in its own column: give 'a' one associated value"
       ])
     #expect(enumeration.fixIts == [])
   }

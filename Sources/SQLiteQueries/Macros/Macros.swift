@@ -11,12 +11,13 @@ public macro sql<QueryValue>(
 ) -> SQLQueryExpression<QueryValue> = #externalMacro(module: "SQLiteQueriesMacros", type: "SQLMacro")
 
 /// Makes a struct a table: `@Table struct Reminder { let id: UUID; var title = "" }`, named
-/// `reminders`; `@Table("remindersTags")` names it.
+/// `reminders`; `@Table("remindersTags")` names it. On an enum whose cases each hold one value, a
+/// table of one nullable column (or column group) per case.
 @attached(
   member,
   names: named(TableColumns), named(columns), named(tableName), named(Draft), named(Columns),
   named(QueryOutput),
-  named(QueryValue))
+  named(QueryValue), arbitrary)
 @attached(
   extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table,
   PrimaryKeyedTable,
