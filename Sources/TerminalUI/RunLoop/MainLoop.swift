@@ -15,6 +15,11 @@ import Dispatch
 /// and on the main queue; it draws at most one frame per `frameInterval`, and only when something
 /// changed. The terminal is restored when `run` returns, and by `CrashGuard` if the program
 /// crashes.
+///
+/// Observable values the views read should change on the main actor, between frames: Swift
+/// Observation starts watching what a frame read only once the frame is drawn, so a change made
+/// by another thread while it is drawn goes unseen until the next one. (With SQLiteData, set
+/// `liveValueScheduler` to `.mainActor` at launch.)
 @MainActor
 public final class MainLoop {
   public let terminal: CursesTerminal
