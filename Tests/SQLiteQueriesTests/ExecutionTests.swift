@@ -265,4 +265,41 @@ struct ExecutionTests {
     }
     #expect(error.message == "no such table: reminders")
   }
+
+  /// Inserts of plain values run from SQL kept per shape (table, columns, rows): they insert
+  /// exactly what the rendered statement would, and a failure still names the SQL and values.
+  @Test func insertsOfValuesRunTheRenderedStatement() throws {
+    let insert = Tag.insert { Tag(title: "alpha") }
+    let pair = Tag.insert {
+      Tag(title: "beta")
+      Tag(title: "gamma")
+    }
+    try database.write { db in
+      try insert.execute(db)
+      try pair.execute(db)
+      // The same shapes again, with other values.
+      try Tag.insert { Tag(title: "delta") }.execute(db)
+      try Tag.insert {
+        Tag(title: "epsilon")
+        Tag(title: "zeta")
+      }
+      .execute(db)
+      try Reminder.insert { Reminder.Draft(remindersListID: businessID, title: "Nil key and dates") }.execute(
+        db)
+    }
+    try database.read { (db) throws in
+      #expect(
+        try Tag.order(by: \.title).select(\.title).fetchAll(db) == [
+          "alpha", "beta", "delta", "epsilon", "gamma", "optional", "someday", "zeta",
+        ])
+      let drafted = try #require(try Reminder.where { $0.title.eq("Nil key and dates") }.fetchOne(db))
+      #expect(drafted.dueDate == nil)
+    }
+    let error = try #require(throws: DatabaseError.self) {
+      try database.write { db in try Tag.insert { Tag(title: "alpha") }.execute(db) }
+    }
+    #expect(error.resultCode == .SQLITE_CONSTRAINT)
+    #expect(error.sql?.hasPrefix(#"INSERT INTO "tags""#) == true)
+    #expect(error.arguments?.values == [.text("alpha")])
+  }
 }

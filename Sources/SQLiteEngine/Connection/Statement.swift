@@ -177,6 +177,19 @@ public final class Statement {
     try run()
   }
 
+  /// Binds `count` values, calling `bind` with each parameter's index (from 1) to bind it to
+  /// `sqliteStatement`, and runs the statement to completion: for callers with values of their
+  /// own kind, bound with no array of existentials.
+  public func execute(bindingEach count: Int, _ bind: (_ index: Int32) throws -> Void) throws {
+    try prepareForBinding(count: Int32(count))
+    var index: Int32 = 1
+    while index <= Int32(count) {
+      try bind(index)
+      index += 1
+    }
+    try run()
+  }
+
   /// Binds the arguments and runs the statement to completion.
   public func execute(arguments: StatementArguments = StatementArguments()) throws {
     try setArguments(arguments)

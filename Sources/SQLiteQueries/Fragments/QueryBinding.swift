@@ -35,6 +35,22 @@ public enum QueryBinding: Hashable, Sendable {
     }
   }
 
+  /// Binds the value to a statement's parameter, stored as `databaseValue()` says, with no
+  /// intermediate value.
+  public func bind(to statement: SQLiteStatement, at index: Int32) throws {
+    switch self {
+    case .blob(let bytes): try bytes.bind(to: statement, at: index)
+    case .bool(let value): try value.bind(to: statement, at: index)
+    case .double(let value): try value.bind(to: statement, at: index)
+    case .date(let date): try date.bind(to: statement, at: index)
+    case .int(let value): try value.bind(to: statement, at: index)
+    case .null: try DatabaseValue.null.bind(to: statement, at: index)
+    case .text(let text): try text.bind(to: statement, at: index)
+    case .uuid(let uuid): try uuid.bind(to: statement, at: index)
+    case .uint, .invalid: try databaseValue().bind(to: statement, at: index)
+    }
+  }
+
   /// The value as a SQL literal, for the display form of a query: `'it''s'`, `1`, `NULL`.
   public var literal: String {
     switch self {

@@ -99,7 +99,26 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
   }
 
   public func decode(_ decoder: inout QueryDecoder) throws -> Returning { try decodeRow(&decoder) }
-  public func execute(_ db: Database) throws { try query.execute(db) }
+  public func execute(_ db: Database) throws {
+    if let (sql, bindings) = boundValuesSQL() {
+      let statement = try db.cachedStatement(sql: sql)
+      do {
+        try statement.execute(bindingEach: bindings.count) { index in
+          try bindings[Int(index) - 1].bind(to: statement.sqliteStatement, at: index)
+        }
+      } catch let error as DatabaseError where error.arguments?.isEmpty ?? true {
+        // The values, for the error's message, only when there is an error.
+        throw DatabaseError(
+          resultCode: error.extendedResultCode, message: error.message, sql: error.sql ?? sql,
+          arguments: StatementArguments(bindings.map { (try? $0.databaseValue()) ?? .null }),
+          path: error.path,
+          hint: error.hint)
+      }
+    } else {
+      try query.execute(db)
+    }
+  }
+
   public func fetchAll(_ db: Database) throws -> [Returning] { try query.fetchAll(db, decodeRow) }
   public func fetchOne(_ db: Database) throws -> Returning? { try query.fetchOne(db, decodeRow) }
 }
