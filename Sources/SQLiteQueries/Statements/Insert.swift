@@ -123,6 +123,21 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
   public func fetchOne(_ db: Database) throws -> Returning? { try query.fetchOne(db, decodeRow) }
 }
 
+extension Insert where Returning == () {
+  /// An insert of rows of values into the writable columns of `definition`.
+  @usableFromInline
+  static func values<Definition: TableDefinition>(
+    _ rows: [[QueryFragment]], columnsOf definition: Definition.Type
+  )
+    -> Self
+  {
+    Insert(
+      columnNames: ColumnNames.writable(definition),
+      quotedColumnNames: ColumnNames.quotedWritable(definition),
+      source: .values(rows), decodeRow: { _ in () })
+  }
+}
+
 /// Where the rows of an INSERT come from.
 enum InsertSource {
   case values([[QueryFragment]])
@@ -146,13 +161,15 @@ func unqualified(_ expression: some QueryExpression) -> QueryFragment {
 /// Rows for an insert: values of a table or of its draft, one per line, or arrays of them.
 @resultBuilder
 public enum InsertValuesBuilder<Value> {
-  public static func buildExpression(_ value: Value) -> [Value] { [value] }
-  public static func buildExpression(_ values: [Value]) -> [Value] { values }
-  public static func buildBlock(_ components: [Value]...) -> [Value] { components.flatMap { $0 } }
-  public static func buildOptional(_ component: [Value]?) -> [Value] { component ?? [] }
-  public static func buildEither(first component: [Value]) -> [Value] { component }
-  public static func buildEither(second component: [Value]) -> [Value] { component }
-  public static func buildArray(_ components: [[Value]]) -> [Value] { components.flatMap { $0 } }
+  @inlinable public static func buildExpression(_ value: Value) -> [Value] { [value] }
+  @inlinable public static func buildExpression(_ values: [Value]) -> [Value] { values }
+  /// One row or one array of rows, as inserting a draft at a time writes: no flattening.
+  @inlinable public static func buildBlock(_ component: [Value]) -> [Value] { component }
+  @inlinable public static func buildBlock(_ components: [Value]...) -> [Value] { components.flatMap { $0 } }
+  @inlinable public static func buildOptional(_ component: [Value]?) -> [Value] { component ?? [] }
+  @inlinable public static func buildEither(first component: [Value]) -> [Value] { component }
+  @inlinable public static func buildEither(second component: [Value]) -> [Value] { component }
+  @inlinable public static func buildArray(_ components: [[Value]]) -> [Value] { components.flatMap { $0 } }
 }
 
 extension Table {
@@ -207,11 +224,12 @@ extension Insert where Into: PrimaryKeyedTable {
 extension PrimaryKeyedTable {
   /// `INSERT INTO "table" (…) VALUES (…)` from drafts: the primary key is NULL unless set, and
   /// the database fills it in.
+  ///
+  /// Inlinable, so that inserting a draft at a time is specialized for the table where it is
+  /// written, with no generic type to look up per row.
+  @inlinable
   public static func insert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self, ()> {
-    Insert(
-      columnNames: ColumnNames.writable(Draft.TableColumns.self),
-      quotedColumnNames: ColumnNames.quotedWritable(Draft.TableColumns.self),
-      source: .values(rows().map { $0.columnValues }), decodeRow: { _ in () })
+    .values(rows().map { $0.columnValues }, columnsOf: Draft.TableColumns.self)
   }
 
   /// Inserts the drafts, or on a conflict of primary keys updates every other column of the
