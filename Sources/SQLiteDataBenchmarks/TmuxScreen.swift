@@ -42,6 +42,7 @@ final class TmuxScreen {
     try? toClient.fileHandleForWriting.close()
     try? Self.tmux(["-L", socket, "kill-server"])
     client.waitUntilExit()
+    TmuxSession.removeSocketFile(socket)
   }
 
   /// The screen's rows as text.

@@ -44,10 +44,14 @@ public final class TmuxSession {
       for _ in 0..<100 where Self.isRunning(serverProcess) { usleep(10_000) }
       if Self.isRunning(serverProcess) { kill(serverProcess, SIGKILL) }
     }
-    // tmux leaves its socket file behind.
+    Self.removeSocketFile(socket)
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// Removes the socket file of a private tmux server that has exited: tmux leaves it behind.
+  public static func removeSocketFile(_ socket: String) {
     let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     unlink("\(base)/tmux-\(getuid())/\(socket)")
-    try? FileManager.default.removeItem(at: directory)
   }
 
   /// True while a process exists and has not exited (an exited one may linger as a zombie until
