@@ -12,11 +12,17 @@ enum InsertShapes {
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var sql: [Shape: String] = [:]
+  private static let maximumCount = 512
 
   static func sql(for shape: Shape, render: () -> String) -> String {
     if let known = lock.withLock({ sql[shape] }) { return known }
     let rendered = render()
-    lock.withLock { sql[shape] = rendered }
+    lock.withLock {
+      // Shapes vary with the number of rows: a program inserting batches of every size would
+      // grow the table for ever, so it starts afresh past a few hundred.
+      if sql.count >= maximumCount { sql.removeAll(keepingCapacity: true) }
+      sql[shape] = rendered
+    }
     return rendered
   }
 }
