@@ -2,6 +2,8 @@
 #define CSQLITE_SHIM_H
 
 #include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
 
 // SQLITE_TRANSIENT and SQLITE_STATIC are casts of integers to function pointers, which Swift cannot
 // import as constants.
@@ -11,6 +13,37 @@ static inline sqlite3_destructor_type csqlite_static(void) { return SQLITE_STATI
 // sqlite3_db_config is variadic, which Swift cannot call.
 static inline int csqlite_db_config_int(sqlite3 *db, int op, int value) {
   return sqlite3_db_config(db, op, value, (int *)0);
+}
+
+// The update hook runs for every changed row, and a bulk write changes one table many times. This
+// filter, called by SQLite, passes a table on to `table_did_change` only when it differs from the
+// last one passed on, so that a bulk write calls into Swift once, not once per row.
+typedef struct csqlite_changed_table_filter {
+  // A copy of the last table passed on, or NULL after a reset.
+  char *last_table;
+  void (*table_did_change)(void *context, const char *table);
+  void *context;
+} csqlite_changed_table_filter;
+
+static inline void csqlite_changed_table_filter_update_hook(
+    void *context, int operation, const char *database, const char *table, sqlite3_int64 rowid) {
+  csqlite_changed_table_filter *filter = (csqlite_changed_table_filter *)context;
+  if (table == 0) return;
+  if (filter->last_table != 0 && strcmp(filter->last_table, table) == 0) return;
+  free(filter->last_table);
+  filter->last_table = strdup(table);
+  filter->table_did_change(filter->context, table);
+}
+
+// Forgets the last table, so that its next change is passed on again.
+static inline void csqlite_changed_table_filter_reset(csqlite_changed_table_filter *filter) {
+  free(filter->last_table);
+  filter->last_table = 0;
+}
+
+static inline void csqlite_install_changed_table_filter(
+    sqlite3 *db, csqlite_changed_table_filter *filter) {
+  sqlite3_update_hook(db, csqlite_changed_table_filter_update_hook, filter);
 }
 
 #endif

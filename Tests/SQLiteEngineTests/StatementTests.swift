@@ -65,6 +65,47 @@ struct StatementTests {
     }
   }
 
+  /// One to six values take fixed-arity overloads, more take the parameter pack: every count binds
+  /// each value in its place, NULL for nil, and a wrong count is refused with both numbers.
+  @Test(arguments: 1...8) func bindingAnyNumberOfValues(count: Int) throws {
+    let columns = (1...count).map { "c\($0)" }
+    let placeholders = Array(repeating: "?", count: count).joined(separator: ", ")
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE wide (\(columns.joined(separator: ", ")))")
+      let insert = try db.makeStatement(sql: "INSERT INTO wide VALUES (\(placeholders))")
+      let missing: String? = nil
+      switch count {
+      case 1: try insert.execute(missing)
+      case 2: try insert.execute(1, missing)
+      case 3: try insert.execute(1, "two", missing)
+      case 4: try insert.execute(1, "two", 3.5, missing)
+      case 5: try insert.execute(1, "two", 3.5, true, missing)
+      case 6: try insert.execute(1, "two", 3.5, true, Data([6]), missing)
+      case 7: try insert.execute(1, "two", 3.5, true, Data([6]), Int64(7), missing)
+      default: try insert.execute(1, "two", 3.5, true, Data([6]), Int64(7), "eight", missing)
+      }
+      let expected: [DatabaseValue] =
+        Array([1, "two", 3.5, 1, .blob(Data([6])), 7, "eight"].prefix(count - 1)) + [.null]
+      let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM wide"))
+      #expect((0..<count).map { row[$0] } == expected)
+
+      let tooMany = try #require(throws: DatabaseError.self) {
+        switch count {
+        case 1: try insert.execute(1, 2)
+        case 2: try insert.execute(1, 2, 3)
+        case 3: try insert.execute(1, 2, 3, 4)
+        case 4: try insert.execute(1, 2, 3, 4, 5)
+        case 5: try insert.execute(1, 2, 3, 4, 5, 6)
+        case 6: try insert.execute(1, 2, 3, 4, 5, 6, 7)
+        case 7: try insert.execute(1, 2, 3, 4, 5, 6, 7, 8)
+        default: try insert.execute(1, 2, 3, 4, 5, 6, 7, 8, 9)
+        }
+      }
+      #expect(tooMany.description.contains("expected \(count), got \(count + 1)"))
+      #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM wide") == 1)
+    }
+  }
+
   @Test func statementCacheReusesStatements() throws {
     try queue.write { db in
       let first = try db.cachedStatement(sql: "SELECT * FROM items")

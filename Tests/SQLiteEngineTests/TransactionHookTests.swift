@@ -73,6 +73,32 @@ struct TransactionHookTests {
     #expect(commits.value == [["lists"]])
   }
 
+  /// A table changed only by a trigger is known from the update hook alone, which skips repeats
+  /// of the last table: the next transaction, and the work after a rolled-back savepoint, must
+  /// still see it.
+  @Test func aTableChangedAgainIsReportedAgain() throws {
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          CREATE TRIGGER settingsLog AFTER INSERT ON settings BEGIN
+            INSERT INTO log (message) VALUES ('set ' || new.key);
+          END
+          """)
+    }
+    commits.withValue { $0 = [] }
+    try queue.write { try $0.execute(sql: "INSERT INTO settings (key) VALUES ('a')") }
+    try queue.write { try $0.execute(sql: "INSERT INTO settings (key) VALUES ('b')") }
+    try queue.write { db in
+      try db.inSavepoint {
+        try db.execute(sql: "INSERT INTO settings (key) VALUES ('c')")
+        return .rollback
+      }
+      #expect(db.tablesChangedInCurrentTransaction == [])
+      try db.execute(sql: "INSERT INTO settings (key) VALUES ('d')")
+    }
+    #expect(commits.value == [["settings", "log"], ["settings", "log"], ["settings", "log"]])
+  }
+
   @Test func savepointsWrittenInSQLAreFollowedToo() throws {
     try queue.writeWithoutTransaction { db in
       try db.execute(

@@ -17,10 +17,12 @@ public final class Statement {
   private let reads: DatabaseRegion
   /// What the statement does to the transaction, as recorded while it was prepared.
   let effects: TransactionEffects
+  // A statement is used on its connection's thread, one call at a time: the accesses to its state
+  // on every run skip the dynamic exclusivity checks.
   /// The arguments of the last bind, for error messages.
-  public private(set) var arguments = StatementArguments()
+  @exclusivity(unchecked) public private(set) var arguments = StatementArguments()
   /// The change-tracking generation in which this statement's written tables were last recorded.
-  var recordedWritesGeneration = -1
+  @exclusivity(unchecked) var recordedWritesGeneration = -1
 
   init(database: Database, handle: SQLiteStatement, sql: String, authorization: AuthorizerRecord) {
     self.changeTracker = database.changeTracker
@@ -62,10 +64,16 @@ public final class Statement {
     // Positional arguments only: no parameter names to look up.
     if arguments.named.isEmpty {
       guard arguments.positional.count == Int(count) else { throw wrongArgumentCount() }
-      var index: Int32 = 0
-      for value in arguments.positional {
-        index += 1
-        try bind(value, at: index)
+      // Each value is bound where it lies in the array: copying an existential out costs more
+      // than binding it.
+      try arguments.positional.withUnsafeBufferPointer { values in
+        guard count > 0, var value = values.baseAddress else { return }
+        for index in 1...count {
+          if try value.pointee?.bind(to: sqliteStatement, at: index) == nil {
+            try check(sqlite3_bind_null(sqliteStatement, index), sqliteStatement)
+          }
+          value += 1
+        }
       }
       return
     }
@@ -108,26 +116,39 @@ public final class Statement {
   /// ``DatabaseValue``: the fast path for repeated inserts.
   @inlinable
   public func bind<each Value: DatabaseValueConvertible>(_ values: repeat each Value) throws {
-    var count: Int32 = 0
-    for _ in repeat each values { count += 1 }
-    try prepareForBinding(count: count)
+    prepareForBinding()
+    // Each value is bound where it is (a `for … in repeat` loop would copy it first); values past
+    // the last parameter are counted, not bound, so that the count check below can name them.
+    let statement = sqliteStatement
+    let parameterCount = Int32(self.parameterCount)
     var index: Int32 = 0
-    for value in repeat each values {
+    func bindNext(_ value: some DatabaseValueConvertible) throws {
       index += 1
-      try value.bind(to: sqliteStatement, at: index)
+      if index <= parameterCount { try value.bind(to: statement, at: index) }
     }
+    repeat try bindNext(each values)
+    guard index == parameterCount else { throw wrongValueCount(index) }
+  }
+
+  /// Resets the statement for new values.
+  @usableFromInline
+  func prepareForBinding() {
+    sqlite3_reset(sqliteStatement)
+    if !arguments.isEmpty { arguments = StatementArguments() }
   }
 
   /// Resets the statement for new values, and checks that there is one per parameter.
   @usableFromInline
   func prepareForBinding(count: Int32) throws {
-    sqlite3_reset(sqliteStatement)
-    if !arguments.isEmpty { arguments = StatementArguments() }
-    guard count == parameterCount else {
-      throw DatabaseError(
-        resultCode: .SQLITE_MISUSE,
-        message: "wrong number of statement arguments: expected \(parameterCount), got \(count)", sql: sql)
-    }
+    prepareForBinding()
+    guard count == parameterCount else { throw wrongValueCount(count) }
+  }
+
+  @usableFromInline
+  func wrongValueCount(_ count: Int32) -> DatabaseError {
+    DatabaseError(
+      resultCode: .SQLITE_MISUSE,
+      message: "wrong number of statement arguments: expected \(parameterCount), got \(count)", sql: sql)
   }
 
   private func wrongArgumentCount() -> DatabaseError {

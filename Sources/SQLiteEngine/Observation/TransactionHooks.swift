@@ -6,20 +6,26 @@ import Foundation
 /// report to it when they finish; it holds no statement and no connection, so there is no cycle.
 final class ChangeTracker {
   private let connection: SQLiteConnection
+  // The tracker's state is read and written only on its connection's thread, by hooks that run
+  // inside a statement's step and by `statementDidFinish` after it: never two at once, so the
+  // per-row accesses of a bulk write skip the dynamic exclusivity checks.
   /// Tables changed by the current transaction, frame by frame for savepoints.
-  private var changes = TransactionChanges()
-  private var commitIsPending = false
-  /// The last table the update hook reported (a C string this tracker owns), and the generation
-  /// of `changes` it was recorded in: plain values, so the per-row check costs no reference count.
-  private var lastChangedTable: UnsafeMutablePointer<CChar>?
-  private var lastChangedTableGeneration = -1
+  @exclusivity(unchecked) private var changes = TransactionChanges()
+  @exclusivity(unchecked) private var commitIsPending = false
+  /// The update hook's filter, which calls `tableDidChange` only for a table other than the last.
+  private let changedTableFilter: UnsafeMutablePointer<csqlite_changed_table_filter>
   let commitObservers = CommitObserverList()
 
   init(connection: SQLiteConnection) {
     self.connection = connection
+    changedTableFilter = .allocate(capacity: 1)
+    changedTableFilter.initialize(to: csqlite_changed_table_filter())
   }
 
-  deinit { free(lastChangedTable) }
+  deinit {
+    csqlite_changed_table_filter_reset(changedTableFilter)
+    changedTableFilter.deallocate()
+  }
 
   /// The tables changed so far by the current transaction (savepoints rolled back excluded).
   var tablesChangedInCurrentTransaction: Set<String> { changes.allTables }
@@ -29,12 +35,12 @@ final class ChangeTracker {
   /// committed has finished (see `statementDidFinish`).
   func install() {
     let context = Unmanaged.passUnretained(self).toOpaque()
-    sqlite3_update_hook(
-      connection,
-      { context, _, _, table, _ in
-        guard let context, let table else { return }
-        Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().tableDidChange(table)
-      }, context)
+    changedTableFilter.pointee.context = context
+    changedTableFilter.pointee.table_did_change = { context, table in
+      guard let context, let table else { return }
+      Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().tableDidChange(table)
+    }
+    csqlite_install_changed_table_filter(connection, changedTableFilter)
     sqlite3_commit_hook(
       connection,
       { context in
@@ -54,23 +60,21 @@ final class ChangeTracker {
     sqlite3_rollback_hook(connection, nil, nil)
   }
 
-  /// Called for every changed row: the last table name is remembered so that a bulk write costs
-  /// one string comparison per row, not a Set insertion.
-  @inline(__always)
+  /// Called by the update hook's filter for a changed table other than the last it reported.
   private func tableDidChange(_ table: UnsafePointer<CChar>) {
-    if lastChangedTableGeneration == changes.generation, let last = lastChangedTable, strcmp(last, table) == 0
-    {
-      return
-    }
     changes.insert(String(cString: table))
-    free(lastChangedTable)
-    lastChangedTable = strdup(table)
-    lastChangedTableGeneration = changes.generation
   }
 
   private func transactionDidRollBack() {
     commitIsPending = false
+    resetChanges()
+  }
+
+  /// Forgets every change: the transaction ended.
+  private func resetChanges() {
     changes.reset()
+    // The filter would otherwise drop the next transaction's first changes to the last table.
+    csqlite_changed_table_filter_reset(changedTableFilter)
   }
 
   /// Applies what a statement did to the transaction once it has run, and tells commit observers
@@ -94,7 +98,9 @@ final class ChangeTracker {
         switch effects.savepoint {
         case .begin(let name): changes.beginSavepoint(name)
         case .release(let name): changes.releaseSavepoint(name)
-        case .rollback(let name): changes.rollbackToSavepoint(name)
+        case .rollback(let name):
+          changes.rollbackToSavepoint(name)
+          csqlite_changed_table_filter_reset(changedTableFilter)
         case nil: break
         }
       }
@@ -103,7 +109,7 @@ final class ChangeTracker {
     if sqlite3_get_autocommit(connection) != 0 {
       commitIsPending = false
       let tables = changes.allTables
-      changes.reset()
+      resetChanges()
       if !tables.isEmpty { commitObservers.notify(tables: tables) }
     } else if !succeeded {
       commitIsPending = false  // the COMMIT failed (SQLITE_BUSY) and the transaction goes on

@@ -14,14 +14,21 @@ public struct Row {
 
   @usableFromInline
   let storage: Storage
+  /// The handle of the statement whose current row this is, nil for a copied row. Kept apart from
+  /// `storage` so that decoding a value reads a plain pointer, with no reference counting.
+  @usableFromInline
+  let sqliteStatement: SQLiteStatement?
 
   @usableFromInline
-  init(statement: Statement) { storage = .statement(statement) }
+  init(statement: Statement) {
+    storage = .statement(statement)
+    sqliteStatement = statement.sqliteStatement
+  }
 
   /// A detached row, for tests and for building rows by hand.
   public init(columns: [String], values: [DatabaseValue]) {
     precondition(columns.count == values.count, "a row needs one value per column")
-    storage = .copied(columns: columns, values: values, sql: "")
+    self.init(storage: .copied(columns: columns, values: values, sql: ""))
   }
 
   public var count: Int {
@@ -60,11 +67,10 @@ public struct Row {
   /// Inlinable so that callers get a version specialized for `T`, with no generic dispatch per value.
   @inlinable
   public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
-    switch storage {
-    case .statement(let statement):
-      if let value = T.decode(from: statement.sqliteStatement, at: Int32(index)) { return value }
-    case .copied(_, let values, _):
-      if let value = T.fromDatabaseValue(values[index]) { return value }
+    if let sqliteStatement {
+      if let value = T.decode(from: sqliteStatement, at: Int32(index)) { return value }
+    } else if case .copied(_, let values, _) = storage, let value = T.fromDatabaseValue(values[index]) {
+      return value
     }
     throw RowDecodingError(row: self, column: index, type: T.self)
   }
@@ -89,7 +95,10 @@ public struct Row {
     }
   }
 
-  private init(storage: Storage) { self.storage = storage }
+  private init(storage: Storage) {
+    self.storage = storage
+    sqliteStatement = nil
+  }
 
   var sql: String {
     switch storage {
