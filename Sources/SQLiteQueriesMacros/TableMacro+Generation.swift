@@ -116,10 +116,16 @@ extension TableModel {
     return lines.joined(separator: "\n")
   }
 
-  /// The values of a row, as bindings, for INSERT.
+  /// The values of a row, as bindings, for INSERT: as fragments, and bound straight into a
+  /// statement.
   func columnValues(_ columns: [ColumnModel]) -> String {
-    let values = columns.map { "\($0.storedType)(queryOutput: self.\($0.property)).queryFragment" }
-    return "\(access)var columnValues: [SQLiteQueries.QueryFragment] { [\(values.joined(separator: ", "))] }"
+    let values = columns.map { "\($0.storedType)(queryOutput: self.\($0.property))" }
+    return """
+      \(access)var columnValues: [SQLiteQueries.QueryFragment] { [\(values.map { "\($0).queryFragment" }.joined(separator: ", "))] }
+      \(access)func bindColumnValues(to binder: inout SQLiteQueries.ColumnBinder) throws {
+      \(values.map { "try binder.bind(\($0))" }.joined(separator: "\n"))
+      }
+      """
   }
 
   // MARK: - Draft

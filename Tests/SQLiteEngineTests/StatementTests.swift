@@ -106,6 +106,26 @@ struct StatementTests {
     }
   }
 
+  @Test func statementsCachedUnderAKeyRenderTheirSQLOnce() throws {
+    struct Shape {}
+    try queue.write { db in
+      var renderings = 0
+      func statement(variant: Int) throws -> SQLiteEngine.Statement {
+        try db.cachedStatement(key: StatementCacheKey(Shape.self, variant: variant)) {
+          renderings += 1
+          return "SELECT \(variant)"
+        }
+      }
+      let one = try statement(variant: 1)
+      #expect(try statement(variant: 1) === one)
+      #expect(try statement(variant: 2) !== one)
+      #expect(renderings == 2)
+      // Shared with the cache by SQL.
+      #expect(try db.cachedStatement(sql: "SELECT 1") === one)
+      #expect(try one.fetchOne { try $0.decode(Int.self, at: 0) } == 1)
+    }
+  }
+
   @Test func statementCacheReusesStatements() throws {
     try queue.write { db in
       let first = try db.cachedStatement(sql: "SELECT * FROM items")

@@ -302,4 +302,38 @@ struct ExecutionTests {
     #expect(error.sql?.hasPrefix(#"INSERT INTO "tags""#) == true)
     #expect(error.arguments?.values == [.text("alpha")])
   }
+
+  /// Drafts bind their values straight into one statement per type and row count: a nil takes a
+  /// parameter like any value, so rows with and without nils share the statement and keep their
+  /// own values; a failure still names the SQL and every value.
+  @Test func draftsOfEveryNilPatternShareOneStatement() throws {
+    let due = Date(timeIntervalSince1970: 1_700_000_000)
+    let drafts = [
+      Reminder.Draft(
+        id: reminderID(10), dueDate: due, priority: .low, remindersListID: businessID, title: "a"),
+      Reminder.Draft(id: reminderID(11), remindersListID: businessID, title: "b"),
+      Reminder.Draft(id: reminderID(12), dueDate: due, remindersListID: businessID, title: "c"),
+      Reminder.Draft(id: reminderID(13), priority: .high, remindersListID: businessID, title: "d"),
+    ]
+    try database.write { db in
+      for draft in drafts { try Reminder.insert { draft }.execute(db) }
+    }
+    let inserted = try database.read { db in
+      try Reminder.where { $0.remindersListID.eq(businessID) && $0.title.in(["a", "b", "c", "d"]) }
+        .order(by: \.title).fetchAll(db)
+    }
+    #expect(inserted.map(\.id) == drafts.compactMap(\.id))
+    #expect(inserted.map(\.dueDate) == [due, nil, due, nil])
+    #expect(inserted.map(\.priority) == [.low, nil, nil, .high])
+
+    let error = try #require(throws: DatabaseError.self) {
+      try database.write { db in try Reminder.insert { drafts[1] }.execute(db) }
+    }
+    #expect(error.resultCode == .SQLITE_CONSTRAINT)
+    #expect(error.sql?.hasPrefix(#"INSERT INTO "reminders""#) == true)
+    #expect(error.sql?.contains("NULL") == false)
+    let values = try #require(error.arguments?.values)
+    #expect(values.contains(.text("b")) && values.contains(.null))
+    #expect(values.count == Reminder.Draft.TableColumns.allColumns.count)
+  }
 }

@@ -12,6 +12,26 @@ extension Database {
     return statement
   }
 
+  /// A statement kept for the life of the connection under a key that stands for its SQL, for
+  /// callers that know which statement they need more cheaply than by comparing its text (an
+  /// insert of one row of a given table type, say). `sql` is called only the first time; the
+  /// statement is shared with ``cachedStatement(sql:)``.
+  public func cachedStatement(key: StatementCacheKey, sql: () throws -> String) throws -> Statement {
+    if let statement = keyedStatementCache[key] {
+      if recordedRegion != nil { recordedRegion?.formUnion(statement.region) }
+      return statement
+    }
+    let statement = try cachedStatement(sql: sql())
+    keyedStatementCache[key] = statement
+    return statement
+  }
+
+  /// Forgets every cached statement (their SQL may name tables that are gone).
+  func removeCachedStatements() {
+    statementCache.removeAll()
+    keyedStatementCache.removeAll()
+  }
+
   /// A new prepared statement. The SQL must hold exactly one statement.
   public func makeStatement(sql: String) throws -> Statement {
     var statement: Statement?

@@ -17,6 +17,7 @@ public final class Database {
   public let sqliteConnection: SQLiteConnection
 
   var statementCache: [String: Statement] = [:]
+  var keyedStatementCache: [StatementCacheKey: Statement] = [:]
   /// What the statement being prepared reads, writes, and does to transactions (see Authorizer).
   var authorizerRecord: AuthorizerRecord?
   let changeTracker: ChangeTracker
@@ -133,7 +134,7 @@ public final class Database {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
-    statementCache.removeAll()
+    removeCachedStatements()
     changeTracker.uninstall()
     sqlite3_set_authorizer(sqliteConnection, nil, nil)
     sqlite3_trace_v2(sqliteConnection, 0, nil, nil)

@@ -211,6 +211,16 @@ public final class Statement {
     try run()
   }
 
+  /// Resets the statement, lets `bind` bind every parameter (with `sqlite3_bind_*` on the handle
+  /// it is given) and runs the statement to completion: for callers that bind values of their own
+  /// kind, in their own order. `bind` returns how many parameters it bound, which must be all.
+  public func execute(binding bind: (SQLiteStatement) throws -> Int) throws {
+    prepareForBinding()
+    let count = try bind(sqliteStatement)
+    guard count == parameterCount else { throw wrongValueCount(Int32(count)) }
+    try run()
+  }
+
   /// Binds the arguments and runs the statement to completion.
   public func execute(arguments: StatementArguments = StatementArguments()) throws {
     try setArguments(arguments)

@@ -225,7 +225,7 @@ extension Database {
     guard !isInsideTransaction else {
       throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "cannot erase a database inside a transaction")
     }
-    statementCache.removeAll()
+    removeCachedStatements()
     _ = csqlite_db_config_int(sqliteConnection, SQLITE_DBCONFIG_RESET_DATABASE, 1)
     defer { _ = csqlite_db_config_int(sqliteConnection, SQLITE_DBCONFIG_RESET_DATABASE, 0) }
     try execute(sql: "VACUUM")

@@ -3,6 +3,7 @@ import SQLiteEngine
 extension QueryFragment {
   /// The executed form on the connection's statement cache, with its arguments; nil for an empty
   /// query, which runs no SQL.
+  @usableFromInline
   func cachedStatement(_ db: Database) throws -> (SQLiteEngine.Statement, StatementArguments)? {
     guard !isEmpty else { return nil }
     let (sql, bindings) = prepare()
@@ -10,7 +11,9 @@ extension QueryFragment {
     return (try db.cachedStatement(sql: sql), arguments)
   }
 
-  /// Every row, decoded by `decode`.
+  /// Every row, decoded by `decode`. Inlinable, as the fetches that call it, so that the loop over
+  /// the rows is specialized for the type it makes.
+  @inlinable
   func fetchAll<T>(_ db: Database, _ decode: (inout QueryDecoder) throws -> T) throws -> [T] {
     guard let (statement, arguments) = try cachedStatement(db) else { return [] }
     return try statement.fetchAll(arguments: arguments) { row in
@@ -20,6 +23,7 @@ extension QueryFragment {
   }
 
   /// The first row, decoded by `decode`, or nil.
+  @inlinable
   func fetchOne<T>(_ db: Database, _ decode: (inout QueryDecoder) throws -> T) throws -> T? {
     guard let (statement, arguments) = try cachedStatement(db) else { return nil }
     return try statement.fetchOne(arguments: arguments) { row in
@@ -71,9 +75,11 @@ public final class QueryCursor<Element> {
 
 extension Select {
   /// Every row.
+  @inlinable
   public func fetchAll(_ db: Database) throws -> [Columns] { try query.fetchAll(db, decodeRow) }
 
   /// The first row, or nil.
+  @inlinable
   public func fetchOne(_ db: Database) throws -> Columns? { try limit(1).query.fetchOne(db, decodeRow) }
 
   /// The rows one at a time.

@@ -112,10 +112,12 @@ extension Optional: QueryDecodable where Wrapped: QueryRepresentable {
 extension Optional: QueryRepresentable where Wrapped: QueryRepresentable {
   public typealias QueryOutput = Wrapped.QueryOutput?
 
+  @inlinable
   public init(queryOutput: Wrapped.QueryOutput?) {
     self = queryOutput.map { Wrapped(queryOutput: $0) }
   }
 
+  @inlinable
   public var queryOutput: Wrapped.QueryOutput? { self?.queryOutput }
 
   public static var columnWidth: Int { Wrapped.columnWidth }

@@ -22,7 +22,7 @@ public macro sql<QueryValue>(
   extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table,
   PrimaryKeyedTable,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnValues),
-  named(primaryKeyValue), named(QueryOutput), named(QueryValue))
+  named(bindColumnValues), named(primaryKeyValue), named(QueryOutput), named(QueryValue))
 public macro Table(_ name: String = "") = #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")
 
 /// Makes a struct a selection: the type of rows built from several expressions, with
@@ -38,7 +38,7 @@ public macro Table(_ name: String = "") = #externalMacro(module: "SQLiteQueriesM
 @attached(
   extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table, _Selection,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnWidth),
-  named(columnValues), named(QueryOutput), named(QueryValue))
+  named(columnValues), named(bindColumnValues), named(QueryOutput), named(QueryValue))
 public macro Selection() = #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")
 
 /// Customizes a column: its name in SQL, the representation it is stored as, whether it is the

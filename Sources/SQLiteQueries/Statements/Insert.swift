@@ -4,6 +4,8 @@ import SQLiteEngine
 public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sendable {
   public typealias QueryValue = Returning
 
+  /// The columns given values, except for rows of a `@Table` type (`.rows`), which know their
+  /// columns: looking them up for every draft inserted would cost more than the rest.
   var columnNames: [String]
   /// The column list as SQL, when it was worked out once for the table.
   var quotedColumnNames: QueryFragment?
@@ -16,15 +18,16 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
   let decodeRow: (inout QueryDecoder) throws -> Returning
 
   public var query: QueryFragment {
-    if case .values(let rows) = source, rows.isEmpty { return QueryFragment() }
+    guard !source.hasNoRows else { return QueryFragment() }
     var query: QueryFragment = "INSERT INTO " + Into.tableFragment
     if let alias = Into.tableAlias { query.append(" AS " + QueryFragment(quote: alias)) }
     switch source {
     case .defaultValues:
       query.append("\nDEFAULT VALUES")
     case .values(let rows):
-      query.append("\n(" + (quotedColumnNames ?? quotedList(columnNames)) + ")\nVALUES\n")
-      query.append(rows.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: ", "))
+      query.append(valuesClause(rows, quotedColumnNames: quotedColumnNames ?? quotedList(columnNames)))
+    case .rows(let rows):
+      query.append(valuesClause(rows.columnValues, quotedColumnNames: rows.quotedColumnNames))
     case .select(let select):
       query.append("\n(" + quotedList(columnNames) + ")\n" + select)
     }
@@ -46,6 +49,12 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
     }
     if !returning.isEmpty { query.append("\nRETURNING " + returning.joined(separator: ", ")) }
     return query
+  }
+
+  /// `("a", "b")\nVALUES\n(…), (…)`.
+  private func valuesClause(_ rows: [[QueryFragment]], quotedColumnNames: QueryFragment) -> QueryFragment {
+    "\n(" + quotedColumnNames + ")\nVALUES\n"
+      + rows.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: ", ")
   }
 
   /// `ON CONFLICT DO NOTHING` for the given columns, or any conflict when there are none.
@@ -100,6 +109,7 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
 
   public func decode(_ decoder: inout QueryDecoder) throws -> Returning { try decodeRow(&decoder) }
   public func execute(_ db: Database) throws {
+    if try executeBindingRows(db) { return }
     if let (sql, bindings) = boundValuesSQL() {
       let statement = try db.cachedStatement(sql: sql)
       do {
@@ -107,12 +117,7 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
           try bindings[Int(index) - 1].bind(to: statement.sqliteStatement, at: index)
         }
       } catch let error as DatabaseError where error.arguments?.isEmpty ?? true {
-        // The values, for the error's message, only when there is an error.
-        throw DatabaseError(
-          resultCode: error.extendedResultCode, message: error.message, sql: error.sql ?? sql,
-          arguments: StatementArguments(bindings.map { (try? $0.databaseValue()) ?? .null }),
-          path: error.path,
-          hint: error.hint)
+        throw error.adding(bindings: bindings, sql: sql)
       }
     } else {
       try query.execute(db)
@@ -124,25 +129,30 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
 }
 
 extension Insert where Returning == () {
-  /// An insert of rows of values into the writable columns of `definition`.
+  /// An insert of `@Table` rows or drafts into their writable columns.
   @usableFromInline
-  static func values<Definition: TableDefinition>(
-    _ rows: [[QueryFragment]], columnsOf definition: Definition.Type
-  )
-    -> Self
-  {
-    Insert(
-      columnNames: ColumnNames.writable(definition),
-      quotedColumnNames: ColumnNames.quotedWritable(definition),
-      source: .values(rows), decodeRow: { _ in () })
+  static func rows(_ rows: some InsertRows) -> Self {
+    Insert(columnNames: [], source: .rows(rows), decodeRow: { _ in () })
   }
 }
 
 /// Where the rows of an INSERT come from.
+@usableFromInline
 enum InsertSource {
   case values([[QueryFragment]])
+  /// `@Table` rows or drafts, which bind their values straight into the statement.
+  case rows(any InsertRows)
   case select(QueryFragment)
   case defaultValues
+
+  /// A VALUES insert of no rows, which runs no SQL.
+  var hasNoRows: Bool {
+    switch self {
+    case .values(let rows): rows.isEmpty
+    case .rows(let rows): rows.count == 0
+    case .select, .defaultValues: false
+    }
+  }
 }
 
 /// `"a", "b"`.
@@ -177,13 +187,10 @@ extension Table {
   public static func insert(@InsertValuesBuilder<Self> _ rows: () -> [Self]) -> Insert<Self, ()> {
     let writable = ColumnNames.writable(TableColumns.self)
     let all = ColumnNames.all(TableColumns.self)
-    let values: [[QueryFragment]]
-    if writable.count == all.count {
-      values = rows().map { $0.columnValues }
-    } else {
-      let isWritable = all.map(Set(writable).contains)
-      values = rows().map { row in zip(isWritable, row.columnValues).filter { $0.0 }.map { $0.1 } }
-    }
+    guard writable.count < all.count else { return .rows(TableRows(rows())) }
+    // Generated columns take no values.
+    let isWritable = all.map(Set(writable).contains)
+    let values = rows().map { row in zip(isWritable, row.columnValues).filter { $0.0 }.map { $0.1 } }
     return Insert(
       columnNames: writable, quotedColumnNames: ColumnNames.quotedWritable(TableColumns.self),
       source: .values(values),
@@ -229,7 +236,7 @@ extension PrimaryKeyedTable {
   /// written, with no generic type to look up per row.
   @inlinable
   public static func insert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self, ()> {
-    .values(rows().map { $0.columnValues }, columnsOf: Draft.TableColumns.self)
+    .rows(TableRows(rows()))
   }
 
   /// Inserts the drafts, or on a conflict of primary keys updates every other column of the

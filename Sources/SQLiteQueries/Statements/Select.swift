@@ -10,6 +10,7 @@ public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unch
 
   var clauses: SelectClauses
   /// Reads one row of the selected columns.
+  @usableFromInline
   let decodeRow: (inout QueryDecoder) throws -> Columns
 
   init(clauses: SelectClauses, decodeRow: @escaping (inout QueryDecoder) throws -> Columns) {

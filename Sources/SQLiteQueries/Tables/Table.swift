@@ -35,9 +35,16 @@ where QueryOutput == Self, QueryValue == Self {
 
   /// The values of every column of this row, in column order, as bindings.
   var columnValues: [QueryFragment] { get }
+
+  /// Binds the values of every column of this row, in column order, straight into a statement:
+  /// `columnValues` without a fragment per value. Throws `ColumnBinder.NotBindable` for a row
+  /// with a value that is not one binding, which then inserts through `columnValues`.
+  func bindColumnValues(to binder: inout ColumnBinder) throws
 }
 
 extension Table {
+  public func bindColumnValues(to binder: inout ColumnBinder) throws { throw ColumnBinder.NotBindable() }
+
   public static var tableAlias: String? { nil }
   public static var schemaName: String? { nil }
   public static var all: Select<Self, Self, ()> { Select() }

@@ -44,6 +44,9 @@ public struct TableAlias<Base: Table, Name: AliasName>: Table {
 
   public init(decoder: inout QueryDecoder) throws { base = try Base(decoder: &decoder) }
   public var columnValues: [QueryFragment] { base.columnValues }
+  public func bindColumnValues(to binder: inout ColumnBinder) throws {
+    try base.bindColumnValues(to: &binder)
+  }
 
   public subscript<Member>(dynamicMember keyPath: KeyPath<Base, Member>) -> Member {
     base[keyPath: keyPath]
