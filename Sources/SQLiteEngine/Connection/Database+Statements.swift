@@ -17,12 +17,19 @@ extension Database {
   /// insert of one row of a given table type, say). `sql` is called only the first time; the
   /// statement is shared with ``cachedStatement(sql:)``.
   public func cachedStatement(key: StatementCacheKey, sql: () throws -> String) throws -> Statement {
+    // The same key again, as in a loop of inserts: no hashing.
+    if let last = lastKeyedStatement, last.key == key {
+      if recordedRegion != nil { recordedRegion?.formUnion(last.statement.region) }
+      return last.statement
+    }
     if let statement = keyedStatementCache[key] {
       if recordedRegion != nil { recordedRegion?.formUnion(statement.region) }
+      lastKeyedStatement = (key, statement)
       return statement
     }
     let statement = try cachedStatement(sql: sql())
     keyedStatementCache[key] = statement
+    lastKeyedStatement = (key, statement)
     return statement
   }
 
@@ -30,6 +37,7 @@ extension Database {
   func removeCachedStatements() {
     statementCache.removeAll()
     keyedStatementCache.removeAll()
+    lastKeyedStatement = nil
   }
 
   /// A new prepared statement. The SQL must hold exactly one statement.

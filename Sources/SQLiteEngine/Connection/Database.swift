@@ -18,6 +18,7 @@ public final class Database {
 
   var statementCache: [String: Statement] = [:]
   var keyedStatementCache: [StatementCacheKey: Statement] = [:]
+  var lastKeyedStatement: (key: StatementCacheKey, statement: Statement)?
   /// What the statement being prepared reads, writes, and does to transactions (see Authorizer).
   var authorizerRecord: AuthorizerRecord?
   let changeTracker: ChangeTracker

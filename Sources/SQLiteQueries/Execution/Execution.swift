@@ -16,9 +16,12 @@ extension QueryFragment {
   @inlinable
   func fetchAll<T>(_ db: Database, _ decode: (inout QueryDecoder) throws -> T) throws -> [T] {
     guard let (statement, arguments) = try cachedStatement(db) else { return [] }
+    // One decoder for every row (the row is the statement's current one): making one per row
+    // would count a reference to the statement per row.
+    var decoder: QueryDecoder?
     return try statement.fetchAll(arguments: arguments) { row in
-      var decoder = QueryDecoder(row: row)
-      return try decode(&decoder)
+      if decoder == nil { decoder = QueryDecoder(row: row) } else { decoder!.currentIndex = 0 }
+      return try decode(&decoder!)
     }
   }
 

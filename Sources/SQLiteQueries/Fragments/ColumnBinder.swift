@@ -22,6 +22,14 @@ public struct ColumnBinder {
     index += 1
   }
 
+  /// Binds a value the engine binds itself (strings, numbers, dates, UUIDs, data, optionals of
+  /// them): the same storage as its `queryBinding`, with no binding made on the way.
+  @inlinable
+  public mutating func bind(_ value: some QueryBindable & DatabaseValueConvertible) throws {
+    try value.bind(to: statement, at: index)
+    index += 1
+  }
+
   /// A value that is not one binding (a column group, an expression): the insert renders its
   /// SQL with fragments instead.
   @inlinable
