@@ -72,6 +72,12 @@ public struct Row {
     } else if case .copied(_, let values, _) = storage, let value = T.fromDatabaseValue(values[index]) {
       return value
     }
+    try failDecoding(T.self, at: index)
+  }
+
+  /// The error of `decode`, out of line so that `decode` stays small enough to inline.
+  @usableFromInline @inline(never)
+  func failDecoding<T>(_ type: T.Type, at index: Int) throws -> Never {
     throw RowDecodingError(row: self, column: index, type: T.self)
   }
 
