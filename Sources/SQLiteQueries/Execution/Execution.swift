@@ -79,7 +79,14 @@ public final class QueryCursor<Element> {
 extension Select {
   /// Every row.
   @inlinable
-  public func fetchAll(_ db: Database) throws -> [Columns] { try query.fetchAll(db, decodeRow) }
+  public func fetchAll(_ db: Database) throws -> [Columns] {
+    if decodesRowsOfFrom, Columns.self == From.self {
+      // Known once per fetch (and where this is specialized, known at compile time).
+      let rows: [From] = try query.fetchAll(db) { try From(decoder: &$0) }
+      return unsafeBitCast(rows, to: [Columns].self)
+    }
+    return try query.fetchAll(db, decodeRow)
+  }
 
   /// The first row, or nil.
   @inlinable

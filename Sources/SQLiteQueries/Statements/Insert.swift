@@ -129,10 +129,17 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
 }
 
 extension Insert where Returning == () {
-  /// An insert of `@Table` rows or drafts into their writable columns.
-  @usableFromInline
+  /// An insert of `@Table` rows or drafts into their writable columns. Inlinable, so that the
+  /// rows become an `InsertSource` where their type is known, with no box made at run time.
+  @inlinable
   static func rows(_ rows: some InsertRows) -> Self {
-    Insert(columnNames: [], source: .rows(rows), decodeRow: { _ in () })
+    Self(source: .rows(rows))
+  }
+
+  /// An insert with nothing but its rows.
+  @usableFromInline
+  init(source: InsertSource) {
+    self.init(columnNames: [], source: source, decodeRow: { _ in () })
   }
 }
 

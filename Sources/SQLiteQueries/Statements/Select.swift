@@ -13,9 +13,18 @@ public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unch
   @usableFromInline
   let decodeRow: (inout QueryDecoder) throws -> Columns
 
-  init(clauses: SelectClauses, decodeRow: @escaping (inout QueryDecoder) throws -> Columns) {
+  /// Whether rows decode as whole rows of `From` (no selection, no join): fetches then call
+  /// `From(decoder:)` where they are specialized, rather than `decodeRow` row after row.
+  @usableFromInline
+  let decodesRowsOfFrom: Bool
+
+  init(
+    clauses: SelectClauses, decodeRow: @escaping (inout QueryDecoder) throws -> Columns,
+    decodesRowsOfFrom: Bool = false
+  ) {
     self.clauses = clauses
     self.decodeRow = decodeRow
+    self.decodesRowsOfFrom = decodesRowsOfFrom
   }
 
   /// Decodes a row of the statement.
@@ -31,7 +40,9 @@ public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unch
 extension Select where Columns == From, Joins == () {
   /// The statement every query on `From` starts from.
   public init(isEmpty: Bool = false) {
-    self.init(clauses: SelectClauses(isEmpty: isEmpty), decodeRow: { try From(decoder: &$0) })
+    self.init(
+      clauses: SelectClauses(isEmpty: isEmpty), decodeRow: { try From(decoder: &$0) }, decodesRowsOfFrom: true
+    )
   }
 }
 
