@@ -92,6 +92,7 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
     return Wrapped.fromDatabaseValue(value).map { .some($0) }
   }
 
+  @inlinable
   public func bind(to statement: SQLiteStatement, at index: Int32) throws {
     if let self {
       try self.bind(to: statement, at: index)
@@ -100,7 +101,7 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
     }
   }
 
-  @inline(__always)
+  @inlinable
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> Self? {
     // One column call; the sqlite3_value_* calls that follow cost less.
     let value = sqlite3_column_value(statement, index)

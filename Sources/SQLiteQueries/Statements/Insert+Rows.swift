@@ -36,7 +36,15 @@ struct TableRows<Row: Table>: InsertRows {
 
   @usableFromInline
   func bindColumnValues(to binder: inout ColumnBinder) throws {
-    for row in rows { try row.bindColumnValues(to: &binder) }
+    // Each row binds where it lies: this runs unspecialized, where copying a row out of the
+    // array costs more than binding it.
+    try rows.withUnsafeBufferPointer { rows in
+      guard var row = rows.baseAddress else { return }
+      for _ in rows.indices {
+        try row.pointee.bindColumnValues(to: &binder)
+        row += 1
+      }
+    }
   }
 
   @usableFromInline
