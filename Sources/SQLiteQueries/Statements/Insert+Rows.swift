@@ -65,7 +65,7 @@ extension Insert {
     guard case .rows(let rows) = source, rows.count > 0, conflictTarget == nil, doUpdate == nil,
       returning.isEmpty, Into.tableAlias == nil
     else { return false }
-    let statement = try db.cachedStatement(key: rows.statementKey) { placeholderSQL(for: rows) }
+    let statement = try db.cachedStatement(key: rows.statementKey) { sqlWithParameters(for: rows) }
     do {
       try statement.execute { handle in
         var binder = ColumnBinder(statement: handle)
@@ -87,13 +87,13 @@ extension Insert {
 
   /// The SQL with a parameter for every value of the rows, whatever the values: one statement
   /// for every row of the type, with NULL values or not.
-  private func placeholderSQL(for rows: any InsertRows) -> String {
+  private func sqlWithParameters(for rows: any InsertRows) -> String {
     let parameter = QueryFragment(segments: [.binding(.null)])
-    var placeholders = self
-    placeholders.source = .values(
+    var template = self
+    template.source = .values(
       Array(repeating: Array(repeating: parameter, count: rows.columnCount), count: rows.count))
-    placeholders.quotedColumnNames = rows.quotedColumnNames
-    return placeholders.query.prepare().sql
+    template.quotedColumnNames = rows.quotedColumnNames
+    return template.query.prepare().sql
   }
 }
 
