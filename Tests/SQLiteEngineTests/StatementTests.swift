@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SQLiteEngine
 import Testing
@@ -103,6 +104,26 @@ struct StatementTests {
       }
       #expect(tooMany.description.contains("expected \(count), got \(count + 1)"))
       #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM wide") == 1)
+    }
+  }
+
+  /// A caller binding values of its own kind binds every parameter, or is refused.
+  @Test func bindingWithACallerOwnBinder() throws {
+    try queue.write { db in
+      let insert = try db.makeStatement(sql: "INSERT INTO items (title, isInStock) VALUES (?, ?)")
+      try insert.execute { handle in
+        sqlite3_bind_text(handle, 1, "Milk", -1, csqlite_transient())
+        sqlite3_bind_int64(handle, 2, 1)
+        return 2
+      }
+      let short = try #require(throws: DatabaseError.self) {
+        try insert.execute { handle in
+          sqlite3_bind_text(handle, 1, "Eggs", -1, csqlite_transient())
+          return 1
+        }
+      }
+      #expect(short.description.contains("expected 2, got 1"))
+      #expect(try String.fetchAll(db, sql: "SELECT title FROM items") == ["Milk"])
     }
   }
 
