@@ -70,10 +70,10 @@ struct StatementTests {
   /// each value in its place, NULL for nil, and a wrong count is refused with both numbers.
   @Test(arguments: 1...8) func bindingAnyNumberOfValues(count: Int) throws {
     let columns = (1...count).map { "c\($0)" }
-    let placeholders = Array(repeating: "?", count: count).joined(separator: ", ")
+    let parameters = Array(repeating: "?", count: count).joined(separator: ", ")
     try queue.write { db in
       try db.execute(sql: "CREATE TABLE wide (\(columns.joined(separator: ", ")))")
-      let insert = try db.makeStatement(sql: "INSERT INTO wide VALUES (\(placeholders))")
+      let insert = try db.makeStatement(sql: "INSERT INTO wide VALUES (\(parameters))")
       let missing: String? = nil
       switch count {
       case 1: try insert.execute(missing)
