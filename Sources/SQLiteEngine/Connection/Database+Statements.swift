@@ -16,8 +16,15 @@ extension Database {
   /// callers that know which statement they need more cheaply than by comparing its text (an
   /// insert of one row of a given table type, say). `sql` is called only the first time; the
   /// statement is shared with ``cachedStatement(sql:)``.
+  @inlinable
   public func cachedStatement(key: StatementCacheKey, sql: () throws -> String) throws -> Statement {
-    // The same key again, as in a loop of inserts: no hashing.
+    // The same key again, as in a loop of inserts: no hashing, and no call.
+    if let last = lastKeyedStatement, last.key == key, recordedRegion == nil { return last.statement }
+    return try cachedStatementLookingUp(key: key, sql: sql)
+  }
+
+  @usableFromInline
+  func cachedStatementLookingUp(key: StatementCacheKey, sql: () throws -> String) throws -> Statement {
     if let last = lastKeyedStatement, last.key == key {
       if recordedRegion != nil { recordedRegion?.formUnion(last.statement.region) }
       return last.statement

@@ -16,14 +16,17 @@ public final class Database {
   /// The SQLite handle. Valid until the connection is closed.
   public let sqliteConnection: SQLiteConnection
 
-  var statementCache: [String: Statement] = [:]
-  var keyedStatementCache: [StatementCacheKey: Statement] = [:]
-  var lastKeyedStatement: (key: StatementCacheKey, statement: Statement)?
+  // Looked up for every statement run: used from one thread at a time, like the rest of the
+  // connection, so they skip the dynamic exclusivity checks.
+  @exclusivity(unchecked) var statementCache: [String: Statement] = [:]
+  @exclusivity(unchecked) var keyedStatementCache: [StatementCacheKey: Statement] = [:]
+  @usableFromInline @exclusivity(unchecked) var lastKeyedStatement:
+    (key: StatementCacheKey, statement: Statement)?
   /// What the statement being prepared reads, writes, and does to transactions (see Authorizer).
   var authorizerRecord: AuthorizerRecord?
   let changeTracker: ChangeTracker
   /// While a tracked fetch runs: the union of what its statements read.
-  var recordedRegion: DatabaseRegion?
+  @usableFromInline @exclusivity(unchecked) var recordedRegion: DatabaseRegion?
   var traceHandler: ((TraceEvent) -> Void)?
   var functions: [String: DatabaseFunction] = [:]
   private(set) var isClosed = false

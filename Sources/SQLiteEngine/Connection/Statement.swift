@@ -214,6 +214,7 @@ public final class Statement {
   /// Resets the statement, lets `bind` bind every parameter (with `sqlite3_bind_*` on the handle
   /// it is given) and runs the statement to completion: for callers that bind values of their own
   /// kind, in their own order. `bind` returns how many parameters it bound, which must be all.
+  @inlinable
   public func execute(binding bind: (SQLiteStatement) throws -> Int) throws {
     prepareForBinding()
     let count = try bind(sqliteStatement)

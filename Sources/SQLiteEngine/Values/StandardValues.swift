@@ -170,14 +170,21 @@ extension String: DatabaseValueConvertible {
   }
 
   /// Binds the UTF-8 bytes with their explicit length, so NUL characters survive.
-  @inlinable
+  @inlinable @inline(__always)
   public func bind(to statement: SQLiteStatement, at index: Int32) throws {
-    var string = self
-    let code = string.withUTF8 { buffer in
+    func bindText(_ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
       sqlite3_bind_text64(
         statement, index, SQLiteEngine.cString(buffer), UInt64(buffer.count), csqlite_transient(),
         UInt8(SQLITE_UTF8))
     }
+    // A native string lends its bytes as they are, with no copy of the string to make them
+    // contiguous.
+    let code =
+      utf8.withContiguousStorageIfAvailable(bindText)
+      ?? {
+        var string = self
+        return string.withUTF8(bindText)
+      }()
     try check(code, statement)
   }
 
