@@ -46,11 +46,9 @@ private func draftInsertWorkload() -> Workload {
         prepare: { queue = try makeEmptyItemsQueue() },
         run: {
           try queue.write { db in
-            for index in texts.titles.indices {
+            for (index, (title, notes)) in zip(texts.titles, texts.notes).enumerated() {
               try QueryItem.insert {
-                QueryItem.Draft(
-                  id: index + 1, title: texts.titles[index], isInStock: index % 2 == 1,
-                  notes: texts.notes[index])
+                QueryItem.Draft(id: index + 1, title: title, isInStock: index % 2 == 1, notes: notes)
               }
               .execute(db)
             }

@@ -336,4 +336,60 @@ struct ExecutionTests {
     #expect(values.contains(.text("b")) && values.contains(.null))
     #expect(values.count == Reminder.Draft.TableColumns.allColumns.count)
   }
+
+  @Test func rowsAndDraftsInsertOneOrManyAtATime() throws {
+    // One row, or an array of one, is the same statement.
+    #expect(
+      Tag.insert { Tag(title: "a") }.query.debugDescription
+        == Tag.insert { [Tag(title: "a")] }.query.debugDescription)
+    try database.write { db in
+      try Tag.insert { Tag(title: "one") }.execute(db)
+      try Tag.insert {
+        Tag(title: "two")
+        Tag(title: "three")
+      }
+      .execute(db)
+      try Reminder.insert {
+        Reminder.Draft(id: reminderID(20), remindersListID: businessID, title: "alone")
+      }
+      .execute(db)
+      try Reminder.insert {
+        for index in 21...23 {
+          Reminder.Draft(id: reminderID(index), remindersListID: businessID, title: "batch \(index)")
+        }
+      }
+      .execute(db)
+    }
+    let tags = try database.read { db in try Tag.order(by: \.title).fetchAll(db).map(\.title) }
+    #expect(tags == ["one", "optional", "someday", "three", "two"])
+    let titles = try database.read { db in
+      try Reminder.where { $0.remindersListID.eq(businessID) }.order(by: \.title).fetchAll(db).map(\.title)
+    }
+    #expect(titles == ["Call accountant", "alone", "batch 21", "batch 22", "batch 23"])
+
+    // A failing insert of several rows names every value it bound.
+    let error = try #require(throws: DatabaseError.self) {
+      try database.write { db in
+        try Tag.insert {
+          Tag(title: "four")
+          Tag(title: "one")
+        }
+        .execute(db)
+      }
+    }
+    #expect(error.resultCode == .SQLITE_CONSTRAINT)
+    #expect(error.arguments?.values == [.text("four"), .text("one")])
+    #expect(try database.read { db in try Tag.where { $0.title.eq("four") }.fetchCount(db) } == 0)
+  }
+
+  @Test func aTableWithoutAPrimaryKeyInsertsItsRowsAsDrafts() throws {
+    #expect(Count.Draft.self == Count.self)
+    let queue = try DatabaseQueue()
+    try queue.write { db in
+      try #sql("CREATE TABLE counts (value INTEGER NOT NULL)").execute(db)
+      try Count.insert { Count(value: 1) }.execute(db)
+      try Count.insert { [Count(value: 2), Count(value: 3)] }.execute(db)
+    }
+    #expect(try queue.read { db in try Count.order(by: \.value).fetchAll(db).map(\.value) } == [1, 2, 3])
+  }
 }

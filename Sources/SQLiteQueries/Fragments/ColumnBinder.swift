@@ -10,9 +10,11 @@ public struct ColumnBinder {
   @usableFromInline
   var index: Int32 = 1
 
+  @inlinable
   init(statement: SQLiteStatement) { self.statement = statement }
 
   /// The number of values bound so far.
+  @inlinable
   var count: Int { Int(index) - 1 }
 
   /// Binds a value that is one binding.

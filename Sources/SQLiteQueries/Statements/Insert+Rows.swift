@@ -1,103 +1,86 @@
 import SQLiteEngine
 
-/// The rows of an insert of `@Table` values or drafts: their column values as fragments, for the
-/// SQL, and bound straight into the statement, for running it. Inserting a draft at a time then
-/// renders no SQL and makes no fragment: the statement is found by the row type and count, and
-/// each value is bound where it is.
-@usableFromInline
-protocol InsertRows {
-  var count: Int { get }
-  /// The rows' values, a list per row.
-  var columnValues: [[QueryFragment]] { get }
-  /// Binds every value of every row, in order.
-  func bindColumnValues(to binder: inout ColumnBinder) throws
-  /// The quoted names of the columns the rows give values for.
-  var quotedColumnNames: QueryFragment { get }
-  /// The number of columns the rows give values for.
-  var columnCount: Int { get }
-  /// The key of the statement inserting these rows (into their own table, not an alias): with
-  /// the type of the rows and their count, the SQL is decided.
-  var statementKey: StatementCacheKey { get }
-}
-
-@usableFromInline
-struct TableRows<Row: Table>: InsertRows {
-  @usableFromInline
-  let rows: [Row]
+extension Insert {
+  /// Runs an insert of nothing but `@Table` rows or drafts by binding their values into the
+  /// statement kept for their type and count: inserting a draft at a time renders no SQL and makes
+  /// no fragment. False for no rows and for rows with a value that is not one binding: those
+  /// render their SQL. Inlinable, so that binding runs specialized for the rows' type.
+  @inlinable
+  func insertBinding<Row: Table>(_ row: Row, _ db: Database) throws -> Bool {
+    try insertBinding(Row.self, count: 1, db, rows: { [row] }) { try row.bindColumnValues(to: &$0) }
+  }
 
   @inlinable
-  init(_ rows: [Row]) { self.rows = rows }
-
-  @usableFromInline
-  var count: Int { rows.count }
-
-  @usableFromInline
-  var columnValues: [[QueryFragment]] { rows.map(\.columnValues) }
-
-  @usableFromInline
-  func bindColumnValues(to binder: inout ColumnBinder) throws {
-    // Each row binds where it lies: this runs unspecialized, where copying a row out of the
-    // array costs more than binding it.
-    try rows.withUnsafeBufferPointer { rows in
-      guard var row = rows.baseAddress else { return }
-      for _ in rows.indices {
-        try row.pointee.bindColumnValues(to: &binder)
-        row += 1
+  func insertBinding<Row: Table>(_ rows: [Row], _ db: Database) throws -> Bool {
+    guard !rows.isEmpty else { return false }
+    return try insertBinding(Row.self, count: rows.count, db, rows: { rows }) { binder in
+      // Through a pointer: each row is bound where it lies, not copied out (and retained).
+      try rows.withUnsafeBufferPointer { rows in
+        guard var row = rows.baseAddress else { return }
+        for _ in rows.indices {
+          try row.pointee.bindColumnValues(to: &binder)
+          row += 1
+        }
       }
     }
   }
 
-  @usableFromInline
-  var quotedColumnNames: QueryFragment { ColumnNames.quotedWritable(Row.TableColumns.self) }
-
-  @usableFromInline
-  var columnCount: Int { ColumnNames.writable(Row.TableColumns.self).count }
-
-  @usableFromInline
-  var statementKey: StatementCacheKey { StatementCacheKey(Row.self, variant: rows.count) }
-}
-
-extension Insert {
-  /// Runs an insert of rows with nothing else (no conflict clause, no RETURNING, no alias) by
-  /// binding their values into the statement kept for their type and count. False for any other
-  /// insert, and for rows with a value that is not one binding: those render their SQL.
-  func executeBindingRows(_ db: Database) throws -> Bool {
-    guard case .rows(let rows) = source, rows.count > 0, conflictTarget == nil, doUpdate == nil,
-      returning.isEmpty, Into.tableAlias == nil
-    else { return false }
-    let statement = try db.cachedStatement(key: rows.statementKey) { sqlWithParameters(for: rows) }
+  /// Runs the statement inserting `count` rows of `Row`, bound by `bind`; `rows` gives them for
+  /// an error message.
+  @inlinable
+  func insertBinding<Row: Table>(
+    _ type: Row.Type, count: Int, _ db: Database, rows: () -> [Row],
+    bind: (inout ColumnBinder) throws -> Void
+  ) throws -> Bool {
+    let statement = try db.cachedStatement(key: StatementCacheKey(Row.self, variant: count)) {
+      sqlWithParameters(for: Row.self, count: count)
+    }
     do {
       try statement.execute { handle in
         var binder = ColumnBinder(statement: handle)
-        try rows.bindColumnValues(to: &binder)
+        try bind(&binder)
         return binder.count
       }
       return true
     } catch is ColumnBinder.NotBindable {
       return false
     } catch let error as DatabaseError where error.arguments?.isEmpty ?? true {
-      // The values as bound: a nil renders as NULL in SQL, but takes a parameter here.
-      let bindings = rows.columnValues.joined().map { value -> QueryBinding in
-        guard value.segments.count == 1, case .binding(let binding) = value.segments[0] else { return .null }
-        return binding
-      }
-      throw error.adding(bindings: bindings, sql: statement.sql)
+      throw error.adding(valuesOf: rows(), sql: statement.sql)
     }
   }
 
-  /// The SQL with a parameter for every value of the rows, whatever the values: one statement
-  /// for every row of the type, with NULL values or not.
-  private func sqlWithParameters(for rows: any InsertRows) -> String {
+  /// The SQL of an insert of `count` rows of `Row` with a parameter for every value, whatever the
+  /// values: one statement for every such insert, with NULL values or not.
+  @usableFromInline
+  func sqlWithParameters<Row: Table>(for row: Row.Type, count: Int) -> String {
     let parameter = QueryFragment(segments: [.binding(.null)])
     var template = self
-    template.source = .values(
-      Array(repeating: Array(repeating: parameter, count: rows.columnCount), count: rows.count))
-    template.quotedColumnNames = rows.quotedColumnNames
+    let columnCount = ColumnNames.writable(Row.TableColumns.self).count
+    template.source = .values(Array(repeating: Array(repeating: parameter, count: columnCount), count: count))
+    let clauses = InsertClauses(copying: clauses)
+    clauses.quotedColumnNames = quotedWritableColumns(of: Row.self)
+    template.clauses = clauses
     return template.query.prepare().sql
   }
 }
 
+/// `"a", "b"`: the columns an insert of `Row` values gives values for.
+func quotedWritableColumns<Row: Table>(of row: Row.Type) -> QueryFragment {
+  ColumnNames.quotedWritable(Row.TableColumns.self)
+}
+
 extension DatabaseError {
+  /// The error with the values of `rows` as they were bound: a nil renders as NULL in SQL, but
+  /// takes a parameter here.
+  @usableFromInline
+  func adding<Row: Table>(valuesOf rows: [Row], sql: String) -> DatabaseError {
+    let bindings = rows.flatMap(\.columnValues).map { value -> QueryBinding in
+      guard value.segments.count == 1, case .binding(let binding) = value.segments[0] else { return .null }
+      return binding
+    }
+    return adding(bindings: bindings, sql: sql)
+  }
+
   /// The error with the statement's values, which a statement bound value by value did not keep:
   /// they are worked out only when there is an error.
   func adding(bindings: [QueryBinding], sql: String) -> DatabaseError {

@@ -4,18 +4,42 @@ import SQLiteEngine
 public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sendable {
   public typealias QueryValue = Returning
 
-  /// The columns given values, except for rows of a `@Table` type (`.rows`), which know their
-  /// columns: looking them up for every draft inserted would cost more than the rest.
-  var columnNames: [String]
-  /// The column list as SQL, when it was worked out once for the table.
-  var quotedColumnNames: QueryFragment?
-  var source: InsertSource
-  var conflictTarget: [String]?
-  var conflictWhere: QueryFragment?
-  var doUpdate: [(column: String, value: QueryFragment)]?
-  var doUpdateWhere: QueryFragment?
-  var returning: [QueryFragment] = []
+  @usableFromInline
+  var source: InsertSource<Into>
+  /// Everything else the statement says, nil for a plain insert: inserting a draft at a time
+  /// makes, passes and drops one of these per row, so the common kind is kept small.
+  @usableFromInline
+  var clauses: InsertClauses?
+  @usableFromInline
   let decodeRow: (inout QueryDecoder) throws -> Returning
+
+  @inlinable
+  init(
+    source: InsertSource<Into>, clauses: InsertClauses?,
+    decodeRow: @escaping (inout QueryDecoder) throws -> Returning
+  ) {
+    self.source = source
+    self.clauses = clauses
+    self.decodeRow = decodeRow
+  }
+
+  var columnNames: [String] { clauses?.columnNames ?? [] }
+  var quotedColumnNames: QueryFragment? { clauses?.quotedColumnNames }
+  var conflictTarget: [String]? { clauses?.conflictTarget }
+  var conflictWhere: QueryFragment? { clauses?.conflictWhere }
+  var doUpdate: [(column: String, value: QueryFragment)]? { clauses?.doUpdate }
+  var doUpdateWhere: QueryFragment? { clauses?.doUpdateWhere }
+  var returning: [QueryFragment] { clauses?.returning ?? [] }
+
+  /// The statement with its clauses changed: they are shared between copies, so a change
+  /// makes new ones.
+  func changingClauses(_ change: (InsertClauses) -> Void) -> Self {
+    var copy = self
+    let clauses = InsertClauses(copying: self.clauses)
+    change(clauses)
+    copy.clauses = clauses
+    return copy
+  }
 
   public var query: QueryFragment {
     guard !source.hasNoRows else { return QueryFragment() }
@@ -26,8 +50,18 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
       query.append("\nDEFAULT VALUES")
     case .values(let rows):
       query.append(valuesClause(rows, quotedColumnNames: quotedColumnNames ?? quotedList(columnNames)))
+    case .row(let row):
+      query.append(valuesClause([row.columnValues], quotedColumnNames: quotedWritableColumns(of: Into.self)))
     case .rows(let rows):
-      query.append(valuesClause(rows.columnValues, quotedColumnNames: rows.quotedColumnNames))
+      query.append(
+        valuesClause(rows.map(\.columnValues), quotedColumnNames: quotedWritableColumns(of: Into.self)))
+    case .draft(let draft):
+      query.append(
+        valuesClause([draft.columnValues], quotedColumnNames: quotedWritableColumns(of: Into.Draft.self)))
+    case .drafts(let drafts):
+      query.append(
+        valuesClause(
+          drafts.map(\.columnValues), quotedColumnNames: quotedWritableColumns(of: Into.Draft.self)))
     case .select(let select):
       query.append("\n(" + quotedList(columnNames) + ")\n" + select)
     }
@@ -61,10 +95,11 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
   public func onConflictDoNothing(_ columns: (Into.TableColumns) -> [any TableColumnExpression] = { _ in [] })
     -> Self
   {
-    var copy = self
-    copy.conflictTarget = columns(Into.columns).map { $0.name }
-    copy.doUpdate = nil
-    return copy
+    let target = columns(Into.columns).map { $0.name }
+    return changingClauses {
+      $0.conflictTarget = target
+      $0.doUpdate = nil
+    }
   }
 
   /// Rows this statement inserts or updates, decoded from `RETURNING` columns.
@@ -74,42 +109,55 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
   where repeat (each Selected).QueryValue: QueryRepresentable {
     var columns: [QueryFragment] = []
     for expression in repeat each selection(Into.columns) { columns.append(unqualified(expression)) }
-    return Insert<Into, (repeat (each Selected).QueryValue.QueryOutput)>(
-      columnNames: columnNames, quotedColumnNames: quotedColumnNames, source: source,
-      conflictTarget: conflictTarget,
-      conflictWhere: conflictWhere,
-      doUpdate: doUpdate, doUpdateWhere: doUpdateWhere, returning: columns,
-      decodeRow: { decoder in (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput) }
-    )
+    return returning(columns) { decoder in
+      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
+    }
   }
 
   /// The inserted rows, whole.
   public func returning(_ keyPath: KeyPath<Into, Into>) -> Insert<Into, Into> {
-    Insert<Into, Into>(
-      columnNames: columnNames, quotedColumnNames: quotedColumnNames, source: source,
-      conflictTarget: conflictTarget,
-      conflictWhere: conflictWhere,
-      doUpdate: doUpdate, doUpdateWhere: doUpdateWhere,
-      returning: Into.TableColumns.allColumns.map { QueryFragment(quote: $0.name) },
-      decodeRow: { try Into(decoder: &$0) })
+    returning(Into.TableColumns.allColumns.map { QueryFragment(quote: $0.name) }) { try Into(decoder: &$0) }
   }
 
   /// One column of the inserted rows.
   public func returning<Selected: TableColumnExpression>(_ keyPath: KeyPath<Into.TableColumns, Selected>)
     -> Insert<Into, Selected.QueryValue.QueryOutput> where Selected.QueryValue: QueryRepresentable
   {
-    Insert<Into, Selected.QueryValue.QueryOutput>(
-      columnNames: columnNames, quotedColumnNames: quotedColumnNames, source: source,
-      conflictTarget: conflictTarget,
-      conflictWhere: conflictWhere,
-      doUpdate: doUpdate, doUpdateWhere: doUpdateWhere,
-      returning: [QueryFragment(quote: Into.columns[keyPath: keyPath].name)],
-      decodeRow: { try decodeNext(Selected.QueryValue.self, &$0).queryOutput })
+    returning([QueryFragment(quote: Into.columns[keyPath: keyPath].name)]) {
+      try decodeNext(Selected.QueryValue.self, &$0).queryOutput
+    }
+  }
+
+  /// The statement with a RETURNING clause of `columns`, each row decoded by `decodeRow`.
+  private func returning<Row>(
+    _ columns: [QueryFragment], decodeRow: @escaping (inout QueryDecoder) throws -> Row
+  ) -> Insert<Into, Row> {
+    let clauses = InsertClauses(copying: clauses)
+    clauses.returning = columns
+    return Insert<Into, Row>(source: source, clauses: clauses, decodeRow: decodeRow)
   }
 
   public func decode(_ decoder: inout QueryDecoder) throws -> Returning { try decodeRow(&decoder) }
+  /// Inlinable, so that a plain insert of rows (one draft at a time, say) goes straight to its
+  /// rows where it is written, with no generic code in between.
+  @inlinable
   public func execute(_ db: Database) throws {
-    if try executeBindingRows(db) { return }
+    if clauses == nil, Into.tableAlias == nil {
+      switch source {
+      case .row(let row): if try insertBinding(row, db) { return }
+      case .rows(let rows): if try insertBinding(rows, db) { return }
+      case .draft(let draft): if try insertBinding(draft, db) { return }
+      case .drafts(let drafts): if try insertBinding(drafts, db) { return }
+      default: break
+      }
+    }
+    try executeRenderingValues(db)
+  }
+
+  /// Runs any insert but a plain one of rows that bind: with the SQL of its shape and the values
+  /// bound, or with its SQL rendered.
+  @usableFromInline
+  func executeRenderingValues(_ db: Database) throws {
     if let (sql, bindings) = boundValuesSQL() {
       let statement = try db.cachedStatement(sql: sql)
       do {
@@ -129,35 +177,78 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
 }
 
 extension Insert where Returning == () {
-  /// An insert of `@Table` rows or drafts into their writable columns. Inlinable, so that the
-  /// rows become an `InsertSource` where their type is known, with no box made at run time.
+  /// An insert with nothing but where its rows come from.
   @inlinable
-  static func rows(_ rows: some InsertRows) -> Self {
-    Self(source: .rows(rows))
-  }
-
-  /// An insert with nothing but its rows.
-  @usableFromInline
-  init(source: InsertSource) {
-    self.init(columnNames: [], source: source, decodeRow: { _ in () })
+  init(source: InsertSource<Into>) {
+    self.init(source: source, clauses: nil, decodeRow: { _ in () })
   }
 }
 
-/// Where the rows of an INSERT come from.
+/// What an INSERT says besides its rows. Shared by the copies of a statement, never changed once
+/// made (``Insert/changingClauses(_:)`` makes new ones).
 @usableFromInline
-enum InsertSource {
+final class InsertClauses {
+  /// The columns given values, except for rows of a `@Table` type or drafts, which know their
+  /// columns.
+  var columnNames: [String] = []
+  /// The column list as SQL, when it was worked out once for the table.
+  var quotedColumnNames: QueryFragment?
+  var conflictTarget: [String]?
+  var conflictWhere: QueryFragment?
+  var doUpdate: [(column: String, value: QueryFragment)]?
+  var doUpdateWhere: QueryFragment?
+  var returning: [QueryFragment] = []
+
+  init(columnNames: [String] = [], quotedColumnNames: QueryFragment? = nil) {
+    self.columnNames = columnNames
+    self.quotedColumnNames = quotedColumnNames
+  }
+
+  init(copying other: InsertClauses?) {
+    guard let other else { return }
+    columnNames = other.columnNames
+    quotedColumnNames = other.quotedColumnNames
+    conflictTarget = other.conflictTarget
+    conflictWhere = other.conflictWhere
+    doUpdate = other.doUpdate
+    doUpdateWhere = other.doUpdateWhere
+    returning = other.returning
+  }
+}
+
+/// Where the rows of an INSERT into `Into` come from.
+@usableFromInline
+enum InsertSource<Into: Table> {
   case values([[QueryFragment]])
-  /// `@Table` rows or drafts, which bind their values straight into the statement.
-  case rows(any InsertRows)
+  /// Whole rows of the table, which bind their values straight into the statement.
+  case rows([Into])
+  /// Drafts of the table's rows, which bind their values straight into the statement.
+  case drafts([Into.Draft])
+  /// One row or draft, the most common insert, kept without an array.
+  case row(Into)
+  case draft(Into.Draft)
   case select(QueryFragment)
   case defaultValues
+
+  /// Whole rows, kept without an array when there is one.
+  @inlinable
+  static func tableRows(_ rows: [Into]) -> Self {
+    rows.count == 1 ? .row(rows[0]) : .rows(rows)
+  }
+
+  /// Drafts, kept without an array when there is one.
+  @inlinable
+  static func tableDrafts(_ drafts: [Into.Draft]) -> Self {
+    drafts.count == 1 ? .draft(drafts[0]) : .drafts(drafts)
+  }
 
   /// A VALUES insert of no rows, which runs no SQL.
   var hasNoRows: Bool {
     switch self {
     case .values(let rows): rows.isEmpty
-    case .rows(let rows): rows.count == 0
-    case .select, .defaultValues: false
+    case .rows(let rows): rows.isEmpty
+    case .drafts(let drafts): drafts.isEmpty
+    case .row, .draft, .select, .defaultValues: false
     }
   }
 }
@@ -194,19 +285,20 @@ extension Table {
   public static func insert(@InsertValuesBuilder<Self> _ rows: () -> [Self]) -> Insert<Self, ()> {
     let writable = ColumnNames.writable(TableColumns.self)
     let all = ColumnNames.all(TableColumns.self)
-    guard writable.count < all.count else { return .rows(TableRows(rows())) }
+    guard writable.count < all.count else { return Insert(source: .tableRows(rows())) }
     // Generated columns take no values.
     let isWritable = all.map(Set(writable).contains)
     let values = rows().map { row in zip(isWritable, row.columnValues).filter { $0.0 }.map { $0.1 } }
     return Insert(
-      columnNames: writable, quotedColumnNames: ColumnNames.quotedWritable(TableColumns.self),
       source: .values(values),
+      clauses: InsertClauses(
+        columnNames: writable, quotedColumnNames: ColumnNames.quotedWritable(TableColumns.self)),
       decodeRow: { _ in () })
   }
 
   /// `INSERT INTO "table" DEFAULT VALUES`.
   public static func insert() -> Insert<Self, ()> {
-    Insert(columnNames: [], source: .defaultValues, decodeRow: { _ in () })
+    Insert(source: .defaultValues)
   }
 
   /// `INSERT INTO "table" ("a", …) SELECT …`: chosen columns, from a query.
@@ -215,7 +307,8 @@ extension Table {
   ) -> Insert<Self, ()> {
     var names: [String] = []
     for column in repeat each columns(Self.columns) { names.append(column.name) }
-    return Insert(columnNames: names, source: .select(select().query), decodeRow: { _ in () })
+    return Insert(
+      source: .select(select().query), clauses: InsertClauses(columnNames: names), decodeRow: { _ in () })
   }
 }
 
@@ -226,12 +319,13 @@ extension Insert where Into: PrimaryKeyedTable {
     _ columns: (Into.TableColumns) -> [any TableColumnExpression],
     doUpdate updates: (inout Updates<Into>, Excluded<Into>) -> Void
   ) -> Self {
-    var copy = self
-    copy.conflictTarget = columns(Into.columns).map { $0.name }
+    let target = columns(Into.columns).map { $0.name }
     var assignments = Updates<Into>()
     updates(&assignments, Excluded())
-    copy.doUpdate = assignments.assignments
-    return copy
+    return changingClauses {
+      $0.conflictTarget = target
+      $0.doUpdate = assignments.assignments
+    }
   }
 }
 
@@ -243,19 +337,19 @@ extension PrimaryKeyedTable {
   /// written, with no generic type to look up per row.
   @inlinable
   public static func insert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self, ()> {
-    .rows(TableRows(rows()))
+    Insert(source: .tableDrafts(rows()))
   }
 
   /// Inserts the drafts, or on a conflict of primary keys updates every other column of the
   /// existing row from them.
   public static func upsert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self, ()> {
-    var insert = insert(rows)
     let key = Self.columns.primaryKey.name
-    insert.conflictTarget = [key]
-    insert.doUpdate = ColumnNames.writable(Draft.TableColumns.self).filter { $0 != key }.map { name in
-      (name, QueryFragment("\"excluded\".") + QueryFragment(quote: name))
+    return insert(rows).changingClauses {
+      $0.conflictTarget = [key]
+      $0.doUpdate = ColumnNames.writable(Draft.TableColumns.self).filter { $0 != key }.map { name in
+        (name, QueryFragment("\"excluded\".") + QueryFragment(quote: name))
+      }
     }
-    return insert
   }
 }
 
@@ -282,7 +376,8 @@ extension Table {
   {
     let rows = rows()
     return Insert(
-      columnNames: rows.first?.expressions.map { $0.name } ?? [],
-      source: .values(rows.map { $0.expressions.map { $0.fragment } }), decodeRow: { _ in () })
+      source: .values(rows.map { $0.expressions.map { $0.fragment } }),
+      clauses: InsertClauses(columnNames: rows.first?.expressions.map { $0.name } ?? []),
+      decodeRow: { _ in () })
   }
 }

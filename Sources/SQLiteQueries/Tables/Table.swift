@@ -13,6 +13,10 @@ public protocol Table: QueryRepresentable, QueryExpression, Sendable
 where QueryOutput == Self, QueryValue == Self {
   associatedtype TableColumns: TableDefinition
 
+  /// What an insert that leaves the primary key to the database takes: the `Draft` the macro
+  /// writes for a table with a primary key, the row itself for a table without one.
+  associatedtype Draft: Table = Self
+
   /// The table's columns, for writing queries: `Reminder.columns.title`.
   static var columns: TableColumns { get }
 
@@ -45,8 +49,8 @@ where QueryOutput == Self, QueryValue == Self {
 extension Table {
   public func bindColumnValues(to binder: inout ColumnBinder) throws { throw ColumnBinder.NotBindable() }
 
-  public static var tableAlias: String? { nil }
-  public static var schemaName: String? { nil }
+  @inlinable public static var tableAlias: String? { nil }
+  @inlinable public static var schemaName: String? { nil }
   public static var all: Select<Self, Self, ()> { Select() }
 
   public static var tableFragment: QueryFragment {
@@ -110,10 +114,11 @@ extension TableDefinition {
 }
 
 /// A table whose rows are identified by a primary key.
-public protocol PrimaryKeyedTable<PrimaryKey>: Table where TableColumns: PrimaryKeyedTableDefinition {
+///
+/// Its `Draft` is a row without its primary key, for inserts where the database assigns it.
+public protocol PrimaryKeyedTable<PrimaryKey>: Table
+where TableColumns: PrimaryKeyedTableDefinition, Draft: TableDraft, Draft.SourceTable == Self {
   associatedtype PrimaryKey: QueryBindable where PrimaryKey == TableColumns.PrimaryKey
-  /// A row without its primary key, for inserts where the database assigns it.
-  associatedtype Draft: TableDraft where Draft.SourceTable == Self
   var primaryKeyValue: PrimaryKey.QueryOutput { get }
 }
 
