@@ -165,12 +165,18 @@ public final class Statement {
   public func reset() { sqlite3_reset(sqliteStatement) }
 
   /// Advances to the next row: true when a row is available, false when the statement is done.
-  @inline(__always)
+  /// Inlinable, so that a fetch loop elsewhere steps to each row with no call in between.
+  @inlinable
   public func step() throws -> Bool {
     let code = sqlite3_step(sqliteStatement)
+    if code == SQLITE_ROW { return true }
+    return try finishStep(code)
+  }
+
+  /// The last step: the statement is done, or failed.
+  @usableFromInline @inline(__always)
+  func finishStep(_ code: Int32) throws -> Bool {
     switch code {
-    case SQLITE_ROW:
-      return true
     case SQLITE_DONE:
       changeTracker.statementDidFinish(self, succeeded: true)
       return false
