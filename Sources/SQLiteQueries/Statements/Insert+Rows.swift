@@ -6,12 +6,12 @@ extension Insert {
   /// no fragment. False for no rows and for rows with a value that is not one binding: those
   /// render their SQL. Inlinable, so that binding runs specialized for the rows' type.
   @inlinable
-  func insertBinding<Row: Table>(_ row: Row, _ db: Database) throws -> Bool {
+  static func insertBinding<Row: Table>(_ row: Row, _ db: Database) throws -> Bool {
     try insertBinding(Row.self, count: 1, db, rows: { [row] }) { try row.bindColumnValues(to: &$0) }
   }
 
   @inlinable
-  func insertBinding<Row: Table>(_ rows: [Row], _ db: Database) throws -> Bool {
+  static func insertBinding<Row: Table>(_ rows: [Row], _ db: Database) throws -> Bool {
     guard !rows.isEmpty else { return false }
     return try insertBinding(Row.self, count: rows.count, db, rows: { rows }) { binder in
       // Through a pointer: each row is bound where it lies, not copied out (and retained).
@@ -26,9 +26,10 @@ extension Insert {
   }
 
   /// Runs the statement inserting `count` rows of `Row`, bound by `bind`; `rows` gives them for
-  /// an error message.
+  /// an error message. Static: a plain insert's statement depends on nothing but its table, the
+  /// type of its rows and their count.
   @inlinable
-  func insertBinding<Row: Table>(
+  static func insertBinding<Row: Table>(
     _ type: Row.Type, count: Int, _ db: Database, rows: () -> [Row],
     bind: (inout ColumnBinder) throws -> Void
   ) throws -> Bool {
@@ -49,17 +50,15 @@ extension Insert {
     }
   }
 
-  /// The SQL of an insert of `count` rows of `Row` with a parameter for every value, whatever the
-  /// values: one statement for every such insert, with NULL values or not.
+  /// The SQL of a plain insert of `count` rows of `Row` with a parameter for every value, whatever
+  /// the values: one statement for every such insert, with NULL values or not.
   @usableFromInline
-  func sqlWithParameters<Row: Table>(for row: Row.Type, count: Int) -> String {
+  static func sqlWithParameters<Row: Table>(for row: Row.Type, count: Int) -> String {
     let parameter = QueryFragment(segments: [.binding(.null)])
-    var template = self
     let columnCount = ColumnNames.writable(Row.TableColumns.self).count
-    template.source = .values(Array(repeating: Array(repeating: parameter, count: columnCount), count: count))
-    let clauses = InsertClauses(copying: clauses)
-    clauses.quotedColumnNames = quotedWritableColumns(of: Row.self)
-    template.clauses = clauses
+    let template = Insert<Into, ()>(
+      source: .values(Array(repeating: Array(repeating: parameter, count: columnCount), count: count)),
+      clauses: InsertClauses(quotedColumnNames: quotedWritableColumns(of: Row.self)), decodeRow: { _ in () })
     return template.query.prepare().sql
   }
 }

@@ -144,10 +144,10 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
   public func execute(_ db: Database) throws {
     if clauses == nil, Into.tableAlias == nil {
       switch source {
-      case .row(let row): if try insertBinding(row, db) { return }
-      case .rows(let rows): if try insertBinding(rows, db) { return }
-      case .draft(let draft): if try insertBinding(draft, db) { return }
-      case .drafts(let drafts): if try insertBinding(drafts, db) { return }
+      case .row(let row): if try Self.insertBinding(row, db) { return }
+      case .rows(let rows): if try Self.insertBinding(rows, db) { return }
+      case .draft(let draft): if try Self.insertBinding(draft, db) { return }
+      case .drafts(let drafts): if try Self.insertBinding(drafts, db) { return }
       default: break
       }
     }
