@@ -23,6 +23,8 @@ extension Database {
     return try cachedStatementLookingUp(key: key, sql: sql)
   }
 
+  /// The rest of ``cachedStatement(key:sql:)``: a key other than the last, the first time, or a
+  /// fetch that records what its statements read.
   @usableFromInline
   func cachedStatementLookingUp(key: StatementCacheKey, sql: () throws -> String) throws -> Statement {
     if let last = lastKeyedStatement, last.key == key {
