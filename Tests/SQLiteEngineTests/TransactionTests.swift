@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SQLiteEngine
 import Testing
@@ -88,6 +89,28 @@ struct TransactionTests {
       try db.execute(sql: "VACUUM")
     }
     #expect(try values() == [1])
+  }
+
+  @Test func readsLeaveCachedStatementsCompiled() throws {
+    // Reads and writes in turn, each running the same cached statements: none is expired, so
+    // none is compiled again (a read that switched `query_only` would expire them all).
+    let select = "SELECT x FROM t ORDER BY x"
+    let insert = "INSERT INTO t VALUES (?)"
+    for value in 1...3 {
+      try queue.write { try $0.cachedStatement(sql: insert).execute(value) }
+      _ = try queue.read { try $0.cachedStatement(sql: select).fetchAll { try $0.decode(Int.self, at: 0) } }
+    }
+    let (selectRecompiles, insertRecompiles) = try queue.read { db in
+      (
+        sqlite3_stmt_status(
+          try db.cachedStatement(sql: select).sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0),
+        sqlite3_stmt_status(
+          try db.cachedStatement(sql: insert).sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
+      )
+    }
+    #expect(selectRecompiles == 0)
+    #expect(insertRecompiles == 0)
+    #expect(try values() == [1, 2, 3])
   }
 
   @Test func readsCannotWrite() throws {

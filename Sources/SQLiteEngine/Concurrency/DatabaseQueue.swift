@@ -40,12 +40,13 @@ public final class DatabaseQueue: DatabaseWriter {
     try await connection.run { db in try Self.readOnly(db, value) }
   }
 
-  /// Reads in a transaction with `query_only` on, so that a write attempted in a read fails.
-  /// Inside a write, the read joins it as it is.
+  /// Reads in a transaction where a write attempted fails, as with `query_only` (switched on only
+  /// for a statement that may write: see `ChangeTracker.statementWillRun`). Inside a write, the
+  /// read joins it as it is.
   private static func readOnly<T>(_ db: Database, _ value: (Database) throws -> T) throws -> T {
     guard !db.isInsideTransaction else { return try value(db) }
-    try db.execute(sql: "PRAGMA query_only = 1")
-    defer { try? db.execute(sql: "PRAGMA query_only = 0") }
+    db.changeTracker.beginRead()
+    defer { db.changeTracker.endRead() }
     return try db.transaction(.deferred) { try value(db) }
   }
 

@@ -58,6 +58,7 @@ public final class Statement {
 
   /// Resets the statement and binds new arguments: one for each parameter, by position or name.
   public func setArguments(_ arguments: StatementArguments) throws {
+    changeTracker.statementWillRun(sqliteStatement)
     sqlite3_reset(sqliteStatement)
     self.arguments = arguments
     let count = Int32(parameterCount)
@@ -133,6 +134,7 @@ public final class Statement {
   /// Resets the statement for new values.
   @usableFromInline
   func prepareForBinding() {
+    changeTracker.statementWillRun(sqliteStatement)
     sqlite3_reset(sqliteStatement)
     if !arguments.isEmpty { arguments = StatementArguments() }
   }
