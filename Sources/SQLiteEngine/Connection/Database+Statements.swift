@@ -4,7 +4,7 @@ extension Database {
   /// A statement prepared once and kept for the life of the connection, keyed by its SQL.
   public func cachedStatement(sql: String) throws -> Statement {
     if let statement = statementCache[sql] {
-      if recordedRegion != nil { recordedRegion?.formUnion(statement.region) }
+      recordReads(statement.region)
       return statement
     }
     let statement = try makeStatement(sql: sql)
@@ -28,11 +28,11 @@ extension Database {
   @usableFromInline
   func cachedStatementLookingUp(key: StatementCacheKey, sql: () throws -> String) throws -> Statement {
     if let last = lastKeyedStatement, last.key == key {
-      if recordedRegion != nil { recordedRegion?.formUnion(last.statement.region) }
+      recordReads(last.statement.region)
       return last.statement
     }
     if let statement = keyedStatementCache[key] {
-      if recordedRegion != nil { recordedRegion?.formUnion(statement.region) }
+      recordReads(statement.region)
       lastKeyedStatement = (key, statement)
       return statement
     }
@@ -40,6 +40,11 @@ extension Database {
     keyedStatementCache[key] = statement
     lastKeyedStatement = (key, statement)
     return statement
+  }
+
+  /// While a tracked fetch runs, adds what a statement reads to what the fetch depends on.
+  private func recordReads(_ region: DatabaseRegion) {
+    if recordedRegion != nil { recordedRegion?.formUnion(region) }
   }
 
   /// Forgets every cached statement (their SQL may name tables that are gone).
@@ -74,7 +79,7 @@ extension Database {
   /// named arguments are available to all of them. A single statement is cached.
   public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
     if let statement = statementCache[sql] {
-      if recordedRegion != nil { recordedRegion?.formUnion(statement.region) }
+      recordReads(statement.region)
       try statement.execute(arguments: arguments)
       return
     }
@@ -124,7 +129,7 @@ extension Database {
     }
     guard let handle else { return nil }
     let text = String(cString: sqlite3_sql(handle))
-    if recordedRegion != nil { recordedRegion?.formUnion(record.reads) }
+    recordReads(record.reads)
     return Statement(database: self, handle: handle, sql: text, authorization: record)
   }
 

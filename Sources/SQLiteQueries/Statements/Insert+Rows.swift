@@ -58,14 +58,10 @@ extension Insert {
     let columnCount = ColumnNames.writable(Row.TableColumns.self).count
     let template = Insert<Into, ()>(
       source: .values(Array(repeating: Array(repeating: parameter, count: columnCount), count: count)),
-      clauses: InsertClauses(quotedColumnNames: quotedWritableColumns(of: Row.self)), decodeRow: { _ in () })
+      clauses: InsertClauses(quotedColumnNames: ColumnNames.quotedWritable(Row.TableColumns.self)),
+      decodeRow: { _ in () })
     return template.query.prepare().sql
   }
-}
-
-/// `"a", "b"`: the columns an insert of `Row` values gives values for.
-func quotedWritableColumns<Row: Table>(of row: Row.Type) -> QueryFragment {
-  ColumnNames.quotedWritable(Row.TableColumns.self)
 }
 
 extension DatabaseError {

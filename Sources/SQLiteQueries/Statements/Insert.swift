@@ -50,18 +50,10 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
       query.append("\nDEFAULT VALUES")
     case .values(let rows):
       query.append(valuesClause(rows, quotedColumnNames: quotedColumnNames ?? quotedList(columnNames)))
-    case .row(let row):
-      query.append(valuesClause([row.columnValues], quotedColumnNames: quotedWritableColumns(of: Into.self)))
-    case .rows(let rows):
-      query.append(
-        valuesClause(rows.map(\.columnValues), quotedColumnNames: quotedWritableColumns(of: Into.self)))
-    case .draft(let draft):
-      query.append(
-        valuesClause([draft.columnValues], quotedColumnNames: quotedWritableColumns(of: Into.Draft.self)))
-    case .drafts(let drafts):
-      query.append(
-        valuesClause(
-          drafts.map(\.columnValues), quotedColumnNames: quotedWritableColumns(of: Into.Draft.self)))
+    case .row(let row): query.append(valuesClause(of: [row]))
+    case .rows(let rows): query.append(valuesClause(of: rows))
+    case .draft(let draft): query.append(valuesClause(of: [draft]))
+    case .drafts(let drafts): query.append(valuesClause(of: drafts))
     case .select(let select):
       query.append("\n(" + quotedList(columnNames) + ")\n" + select)
     }
@@ -89,6 +81,11 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
   private func valuesClause(_ rows: [[QueryFragment]], quotedColumnNames: QueryFragment) -> QueryFragment {
     "\n(" + quotedColumnNames + ")\nVALUES\n"
       + rows.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: ", ")
+  }
+  /// The VALUES clause of `@Table` rows or drafts: every writable column of their type.
+  private func valuesClause<Row: Table>(of rows: [Row]) -> QueryFragment {
+    valuesClause(
+      rows.map(\.columnValues), quotedColumnNames: ColumnNames.quotedWritable(Row.TableColumns.self))
   }
 
   /// `ON CONFLICT DO NOTHING` for the given columns, or any conflict when there are none.
