@@ -70,7 +70,8 @@ let package = Package(
     // The app: its data, actions and screen state (no terminal), its screens, and the command line.
     .target(name: "RemindersKit", dependencies: ["SQLiteData"]),
     .target(name: "RemindersTUI", dependencies: ["RemindersKit", "TerminalUI", "SQLiteData"]),
-    .executableTarget(name: "reminders", dependencies: ["RemindersKit", "RemindersTUI", "SQLiteData"]),
+    .executableTarget(
+      name: "reminders", dependencies: ["RemindersKit", "RemindersTUI", "TerminalUI", "SQLiteData"]),
 
     // Test support for users of the library: the `.dependency` trait.
     .target(name: "SQLiteDataTestSupport", dependencies: ["SQLiteData"]),

@@ -23,7 +23,9 @@ enum ICalendarSyntax {
 
   // MARK: - Text values
 
-  /// Escapes `\`, `;`, `,` and line breaks (a CR LF pair or a lone CR becomes one `\n`).
+  /// Escapes `\`, `;`, `,` and line breaks (a CR LF pair or a lone CR becomes one `\n`). Other
+  /// control characters are not allowed in a text value (RFC 5545 §3.3.11), and would reach the
+  /// terminal of whoever reads the file: they become U+FFFD, as the app draws them.
   static func escape(_ text: String) -> String {
     var result = String.UnicodeScalarView()
     var previousWasCarriageReturn = false
@@ -36,6 +38,8 @@ enum ICalendarSyntax {
       case "\r": result.append(contentsOf: "\\n".unicodeScalars)
       case "\n" where previousWasCarriageReturn: break
       case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+      case "\t": result.append(scalar)
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): result.append("\u{FFFD}")
       default: result.append(scalar)
       }
     }

@@ -69,3 +69,13 @@ extension StringProtocol {
     return total
   }
 }
+
+extension StringProtocol {
+  /// The text as it is safe to print: each grapheme as `Character.sanitizedForTerminal` draws it,
+  /// so that text from data (a title, a file name) can show what it holds but never move the
+  /// cursor, retitle the window or clear the screen.
+  public var sanitizedForTerminal: String {
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(self) }
+    return String(map(\.sanitizedForTerminal))
+  }
+}

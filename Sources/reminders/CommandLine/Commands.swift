@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// Every subcommand, in the order the help lists them.
 var subcommands: [any Subcommand.Type] {
@@ -26,7 +27,7 @@ var topLevelHelp: String {
     \(commandLines.joined(separator: "\n"))
 
     Options:
-      --db PATH    The database (default: \(DatabaseLocation.defaultPath()))
+      --db PATH    The database (default: \(DatabaseLocation.defaultPath().sanitizedForTerminal))
       -h, --help   Show this help; `reminders COMMAND --help` shows a command's
 
     Exit status: 0 done, 1 failed, 2 wrong usage, 3 not found or ambiguous.

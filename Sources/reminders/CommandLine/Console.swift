@@ -1,17 +1,22 @@
 import Foundation
+import TerminalUI
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Where commands write: results on standard output, problems on standard error.
+/// Where commands write: results on standard output, problems on standard error. Both are made
+/// safe for a terminal: results are `ConsoleText`, whose values are escaped where they are
+/// interpolated; messages have every control character but the line break escaped.
 enum Console {
-  static func print(_ text: String) {
-    Swift.print(text)
+  static func print(_ text: ConsoleText) {
+    Swift.print(text.rendered)
   }
 
   static func error(_ text: String) {
-    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    let safe = text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(\.sanitizedForTerminal).joined(separator: "\n")
+    FileHandle.standardError.write(Data((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
   }
 
   /// Whether output may carry terminal styles: standard output is a terminal and `NO_COLOR` is
@@ -21,21 +26,16 @@ enum Console {
   }()
 
   /// `text` in bold when output is styled.
-  static func bold(_ text: some StringProtocol) -> String {
-    isStyled ? "\u{1B}[1m\(text)\u{1B}[22m" : String(text)
-  }
+  static func bold(_ text: ConsoleText) -> ConsoleText { .styled(text, sgr: "1", "22") }
 
   /// `text` in red when output is styled.
-  static func red(_ text: some StringProtocol) -> String {
-    isStyled ? "\u{1B}[31m\(text)\u{1B}[39m" : String(text)
-  }
+  static func red(_ text: ConsoleText) -> ConsoleText { .styled(text, sgr: "31", "39") }
 
   /// `text` dimmed when output is styled.
-  static func dim(_ text: some StringProtocol) -> String {
-    isStyled ? "\u{1B}[2m\(text)\u{1B}[22m" : String(text)
-  }
+  static func dim(_ text: ConsoleText) -> ConsoleText { .styled(text, sgr: "2", "22") }
 
-  /// Pretty-printed JSON with sorted keys, the form every `--json` output takes.
+  /// Pretty-printed JSON with sorted keys, the form every `--json` output takes. JSON escapes
+  /// control characters itself, so values stay exact and the terminal stays safe.
   static func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

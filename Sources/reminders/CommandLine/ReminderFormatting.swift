@@ -6,41 +6,41 @@ import RemindersKit
 enum ReminderFormatting {
   /// `3f2a9c1e  [ ] !!! Doctor appointment  ⏰ Today 2:00 PM  Personal  #adulting  ⚑`
   static func line(_ row: ReminderRow, dates: DueDateFormatter, highlighting: [Range<String.Index>] = [])
-    -> String
+    -> ConsoleText
   {
     let reminder = row.reminder
-    var parts = [Console.dim(Lookup.shortID(reminder.id))]
+    var parts = [Console.dim("\(Lookup.shortID(reminder.id))")]
     let mark =
       switch reminder.status {
       case .incomplete: "[ ]"
       case .completing: "[~]"
       case .completed: "[x]"
       }
-    var title = mark
-    if let priority = reminder.priority { title += " " + String(repeating: "!", count: priority.rawValue) }
+    var title = ConsoleText(stringLiteral: mark)
+    if let priority = reminder.priority { title += " \(String(repeating: "!", count: priority.rawValue))" }
     title += " " + highlighted(reminder.title, highlighting)
     parts.append(title)
     if let due = reminder.dueDate {
-      let label = dates.label(for: due)
+      let label: ConsoleText = "\(dates.label(for: due))"
       parts.append(row.isPastDue ? Console.red(label) : label)
     }
-    parts.append(row.remindersList.title)
-    if !row.tags.isEmpty { parts.append(row.tags) }
+    parts.append("\(row.remindersList.title)")
+    if !row.tags.isEmpty { parts.append("\(row.tags)") }
     if reminder.isFlagged { parts.append("⚑") }
     return parts.joined(separator: "  ")
   }
 
   /// `text` with the ranges in bold (when output is styled).
-  static func highlighted(_ text: String, _ ranges: [Range<String.Index>]) -> String {
-    guard Console.isStyled, !ranges.isEmpty else { return text }
-    var result = ""
+  static func highlighted(_ text: String, _ ranges: [Range<String.Index>]) -> ConsoleText {
+    guard Console.isStyled, !ranges.isEmpty else { return "\(text)" }
+    var result: ConsoleText = ""
     var index = text.startIndex
     for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= index {
-      result += text[index..<range.lowerBound]
-      result += Console.bold(text[range])
+      result += "\(text[index..<range.lowerBound])"
+      result += Console.bold("\(text[range])")
       index = range.upperBound
     }
-    result += text[index...]
+    result += "\(text[index...])"
     return result
   }
 

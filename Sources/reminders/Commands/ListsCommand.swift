@@ -39,7 +39,8 @@ enum ListsCommand: Subcommand {
             ?? ListColorPalette.hexString(list.remindersList.color)
           let title = list.remindersList.title.padding(toLength: width, withPad: " ", startingAt: 0)
           Console.print(
-            "\(Console.dim(Lookup.shortID(list.id)))  \(title)  \(list.remindersCount)  \(Console.dim(name))")
+            "\(Console.dim("\(Lookup.shortID(list.id))"))  \(title)  \(list.remindersCount)  \(Console.dim("\(name)"))"
+          )
         }
       }
     case "add":

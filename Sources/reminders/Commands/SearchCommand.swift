@@ -39,7 +39,7 @@ enum SearchCommand: Subcommand {
       if !result.notesHighlights.isEmpty {
         let notes = result.row.reminder.notes.replacingOccurrences(of: "\n", with: " ")
         let highlights = Highlighter.ranges(of: SearchQuery(text).terms, in: notes)
-        Console.print("          " + ReminderFormatting.highlighted(notes, highlights))
+        Console.print("          \(ReminderFormatting.highlighted(notes, highlights))")
       }
     }
     if !parsed.has("--all"), found.completedCount > 0 {
