@@ -23,7 +23,7 @@ do {
   do {
     database = try AppDatabase.open(path: invocation.databasePath)
   } catch {
-    throw CommandError.failure("cannot open the database \(invocation.databasePath): \(error)")
+    throw CommandError.cannotOpen(invocation.databasePath, error)
   }
   prepareDependencies {
     $0.defaultDatabase = database

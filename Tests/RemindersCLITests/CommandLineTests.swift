@@ -144,7 +144,7 @@ struct CommandLineTests {
     let directory = FileManager.default.temporaryDirectory.path
     let unopenable = try cli.run(arguments: ["--db", directory, "ls"], withDatabase: false)
     #expect(unopenable.status == 1)
-    #expect(unopenable.stderr.contains("cannot open the database"))
+    #expect(unopenable.stderr.contains("\(directory) is a folder"))
   }
 }
 

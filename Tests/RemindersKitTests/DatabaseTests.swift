@@ -160,9 +160,109 @@ struct DatabaseTests {
     let file = TemporaryFile()
     defer { file.remove() }
     try FileManager.default.createDirectory(at: file.folder, withIntermediateDirectories: true)
-    let error = #expect(throws: DatabaseError.self) {
+    let error = #expect(throws: DatabaseFileError.self) {
       try AppDatabase.open(path: file.folder.path, scheduler: ManualCompletionScheduler())
     }
-    #expect(error?.description.contains("directory") == true)
+    #expect(error?.problem == .folder)
+    #expect(error?.description.contains("is a folder") == true)
+  }
+}
+
+/// Another program's file is never changed: whatever is at the path, the app opens it only when
+/// it recognises it as its own, and otherwise says what it found and leaves every byte alone.
+@Suite("Files that are not the app's")
+struct ForeignFileTests {
+  /// Makes a file with the sqlite3 shell's equivalent, opens it with the app, and returns the
+  /// error, after checking that the folder holds exactly the same bytes as before.
+  private func refusal(_ make: (String) throws -> Void) throws -> DatabaseFileError? {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    try FileManager.default.createDirectory(at: file.folder, withIntermediateDirectories: true)
+    try make(file.path)
+    let before = try snapshot(of: file.folder)
+    let error = #expect(throws: DatabaseFileError.self) {
+      try AppDatabase.open(path: file.path, scheduler: ManualCompletionScheduler())
+    }
+    #expect(try snapshot(of: file.folder) == before)
+    #expect(error?.description.contains(file.path) == true)
+    return error
+  }
+
+  /// Every file in a folder with its bytes.
+  private func snapshot(of folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    return files
+  }
+
+  private func sqlite(_ path: String, _ sql: String) throws {
+    let queue = try DatabaseQueue(path: path)
+    try queue.writeWithoutTransaction { try $0.execute(sql: sql) }
+    queue.close()
+  }
+
+  @Test func anotherProgramsDatabase() throws {
+    let error = try refusal { path in
+      try sqlite(
+        path,
+        "CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices VALUES (1, 9.5)")
+    }
+    #expect(error?.problem == .foreignTables(["invoices"]))
+    #expect(error?.description.contains("another program's database") == true)
+  }
+
+  @Test func anotherProgramsDatabaseThatSharesTableNames() throws {
+    let error = try refusal { path in
+      try sqlite(path, "CREATE TABLE reminders (id, title); CREATE TABLE accounts (id)")
+    }
+    #expect(error?.problem == .foreignTables(["accounts"]))
+  }
+
+  @Test func anotherApplicationsMark() throws {
+    let error = try refusal { path in
+      try sqlite(path, "PRAGMA application_id = 1234; CREATE TABLE reminders (id, title)")
+    }
+    #expect(error?.problem == .otherApplication(1234))
+  }
+
+  @Test func anEmptyFileAndAnEmptyDatabase() throws {
+    let empty = try refusal { path in
+      #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    }
+    #expect(empty?.problem == .emptyFile)
+    let blank = try refusal { path in try sqlite(path, "PRAGMA page_size = 4096; VACUUM") }
+    #expect(blank?.problem == .emptyDatabase)
+  }
+
+  @Test func aFileThatIsNotSQLite() throws {
+    let error = try refusal { path in
+      try Data("name,total\nrent,900\n".utf8).write(to: URL(fileURLWithPath: path))
+    }
+    #expect(error?.problem == .notSQLite)
+  }
+
+  @Test func aSchemaVersionFromTheFuture() throws {
+    let error = try refusal { path in
+      try AppDatabase.open(path: path, scheduler: ManualCompletionScheduler()).close()
+      try sqlite(path, "PRAGMA user_version = 1000")
+    }
+    #expect(error?.problem == .newerSchema(version: 1000, known: AppDatabase.migrationIdentifiers.count))
+  }
+
+  @Test func aNewDatabaseIsMarkedAndLeavesNothingBeside() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    let database = try AppDatabase.open(path: file.path, scheduler: ManualCompletionScheduler())
+    let header = try database.read { db in
+      (try Int.fetchOne(db, sql: "PRAGMA application_id"), try Int.fetchOne(db, sql: "PRAGMA user_version"))
+    }
+    #expect(header.0 == 0x524D_4E44)
+    #expect(header.1 == AppDatabase.migrationIdentifiers.count)
+    database.close()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: file.folder.path) == ["reminders.sqlite"])
+    // Opened again, it is recognised by its mark.
+    try AppDatabase.open(path: file.path, scheduler: ManualCompletionScheduler()).close()
   }
 }

@@ -15,17 +15,22 @@ public enum AppDatabase {
     return configuration
   }
 
-  /// Opens (creating if needed) the database file at `path` and prepares it. The folder is
-  /// created if missing. A short-lived process (a command-line command) passes
+  /// Opens the app's database file at `path` and prepares it; where no file exists, creates it
+  /// (and its folder). A file that is not the app's is refused and left unchanged
+  /// (``DatabaseFileError``). A short-lived process (a command-line command) passes
   /// `completesInterruptedCompletions: false`, so that it never cuts short the grace period of a
   /// reminder ticked in a running app.
   public static func open(
     path: String, scheduler: any CompletionScheduler = LiveCompletionScheduler(),
     completesInterruptedCompletions: Bool = true
   ) throws -> DatabasePool {
-    let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty, !path.hasPrefix("file:") {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    if DatabaseFile.isPlainFile(path), try DatabaseFile.inspect(path, configuration: configuration) == .absent
+    {
+      let folder = (path as NSString).deletingLastPathComponent
+      if !folder.isEmpty {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      }
+      try DatabaseFile.create(at: path, configuration: configuration)
     }
     let pool = try DatabasePool(path: path, configuration: configuration)
     do {

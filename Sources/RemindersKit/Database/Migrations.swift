@@ -198,5 +198,10 @@ enum Migrations {
     let recorded = try writer.read { db in try migrator().appliedIdentifiers(db) }
     let foreign = recorded.filter { !$0.hasPrefix(prefix) && !known.contains($0) }.sorted()
     try migrator(foreignIdentifiers: foreign).migrate(writer)
+    let isStamped = try writer.read { db in
+      try Int32.fetchOne(db, sql: "PRAGMA application_id") == DatabaseFile.applicationID
+        && Int.fetchOne(db, sql: "PRAGMA user_version") == DatabaseFile.schemaVersion
+    }
+    if !isStamped { try writer.write(DatabaseFile.stamp) }
   }
 }

@@ -20,7 +20,7 @@ final class CommandContext {
       opened = database
       return database
     } catch {
-      throw CommandError.failure("cannot open the database \(databasePath): \(error)")
+      throw CommandError.cannotOpen(databasePath, error)
     }
   }
 }

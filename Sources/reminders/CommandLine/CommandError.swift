@@ -1,3 +1,5 @@
+import RemindersKit
+
 /// An error a command reports on standard error, with the exit status it ends with.
 struct CommandError: Error, CustomStringConvertible {
   let code: ExitCode
@@ -12,6 +14,12 @@ struct CommandError: Error, CustomStringConvertible {
   static func notFound(_ message: String) -> Self { CommandError(code: .notFound, message: message) }
 
   static func failure(_ message: String) -> Self { CommandError(code: .failure, message: message) }
+
+  /// The database could not be opened: a file that is not the app's says so itself.
+  static func cannotOpen(_ path: String, _ error: any Error) -> Self {
+    if let error = error as? DatabaseFileError { return .failure(error.description) }
+    return .failure("cannot open the database \(path): \(error)")
+  }
 
   var description: String { message }
 }
