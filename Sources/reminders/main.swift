@@ -9,21 +9,22 @@ import SQLiteData
 nonisolated(unsafe) var invocationCommandName: String?
 
 do {
-  let invocation = try Invocation(CommandLine.arguments.dropFirst())
+  let invocation = try Invocation(SystemText.arguments())
   invocationCommandName = invocation.command?.name
   if invocation.wantsHelp {
     print(topLevelHelp)
     exit(ExitCode.success.rawValue)
   }
   if let command = invocation.command {
-    try command.run(invocation.arguments, context: CommandContext(databasePath: invocation.databasePath))
+    try command.run(invocation.arguments, context: CommandContext(databasePath: invocation.databasePath()))
     exit(ExitCode.success.rawValue)
   }
+  let path = try invocation.databasePath()
   let database: DatabasePool
   do {
-    database = try AppDatabase.open(path: invocation.databasePath)
+    database = try AppDatabase.open(path: path)
   } catch {
-    throw CommandError.cannotOpen(invocation.databasePath, error)
+    throw CommandError.cannotOpen(path, error)
   }
   prepareDependencies {
     $0.defaultDatabase = database

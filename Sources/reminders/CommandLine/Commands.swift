@@ -27,7 +27,7 @@ var topLevelHelp: String {
     \(commandLines.joined(separator: "\n"))
 
     Options:
-      --db PATH    The database (default: \(DatabaseLocation.defaultPath().sanitizedForTerminal))
+      --db PATH    The database (default: \(DatabaseLocation.description.sanitizedForTerminal))
       -h, --help   Show this help; `reminders COMMAND --help` shows a command's
 
     Exit status: 0 done, 1 failed, 2 wrong usage, 3 not found or ambiguous.
@@ -36,9 +36,13 @@ var topLevelHelp: String {
 
 /// The command line split into the global options and the subcommand with its arguments.
 struct Invocation {
-  var databasePath = DatabaseLocation.defaultPath()
+  /// The database `--db` names; the default when nil.
+  var databasePathOption: String?
   var command: (any Subcommand.Type)?
   var arguments: [String] = []
+
+  /// The database to open.
+  func databasePath() throws -> String { try databasePathOption ?? DatabaseLocation.defaultPath() }
   var wantsHelp = false
 
   init(_ arguments: some Sequence<String>) throws {
@@ -54,11 +58,11 @@ struct Invocation {
         guard let path = remaining.popFirst(), !path.isEmpty else {
           throw CommandError.usage("--db needs a path", help: topLevelHelp)
         }
-        databasePath = path
+        databasePathOption = path
       } else if argument.hasPrefix("--db=") {
         let path = String(argument.dropFirst("--db=".count))
         guard !path.isEmpty else { throw CommandError.usage("--db needs a path", help: topLevelHelp) }
-        databasePath = path
+        databasePathOption = path
       } else {
         rest.append(argument)
       }
