@@ -39,6 +39,8 @@ let package = Package(
     .library(name: "CasePaths", targets: ["CasePaths"]),
     .executable(name: "reminders", targets: ["reminders"]),
     .executable(name: "sqlitedata-bench", targets: ["SQLiteDataBenchmarks"]),
+    // `uuid()` for the sqlite3 shell: `.load .build/debug/libRemindersSQLiteExtension`.
+    .library(name: "RemindersSQLiteExtension", type: .dynamic, targets: ["RemindersSQLiteExtension"]),
   ],
   targets: [
     // C shims: module maps over the system libraries, plus inline wrappers for what Swift cannot see.
@@ -69,6 +71,9 @@ let package = Package(
 
     // The app: its data, actions and screen state (no terminal), its screens, and the command line.
     .target(name: "RemindersKit", dependencies: ["SQLiteData"]),
+    // A loadable SQLite extension: it reaches SQLite through the routines pointer the shell
+    // hands it, so it depends on no SQLite of its own.
+    .target(name: "RemindersSQLiteExtension"),
     .target(name: "RemindersTUI", dependencies: ["RemindersKit", "TerminalUI", "SQLiteData"]),
     .executableTarget(
       name: "reminders", dependencies: ["RemindersKit", "RemindersTUI", "TerminalUI", "SQLiteData"]),

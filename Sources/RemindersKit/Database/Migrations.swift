@@ -16,6 +16,7 @@ enum Migrations {
   static let indexOrders = prefix + "6: index the screens' orders"
   static let indexDueDays = prefix + "7: index due dates for one day's reminders"
   static let coverDueDays = prefix + "8: index one day's reminders with their status"
+  static let persistentSearchIndex = prefix + "9: keep the search index with persistent triggers"
 
   /// The migrator for the app's database. `foreignIdentifiers` are migrations recorded in the file
   /// by another program: they are registered (as already applied) so that the file opens.
@@ -88,18 +89,8 @@ enum Migrations {
         """
       )
       .execute(db)
-      // A file made without the index (or by a program that did not keep it) gets it rebuilt from
-      // the reminders, so that search finds what is already there.
-      try ReminderText.delete().execute(db)
-      try #sql(
-        """
-        INSERT INTO "reminderTexts" ("rowid", "title", "notes", "tags")
-        SELECT \(Reminder.rowid), \(Reminder.title), \(Reminder.columns.searchableNotes),
-          \(Reminder.columns.tagsText)
-        FROM \(Reminder.self)
-        """
-      )
-      .execute(db)
+      // A file made without the index gets it built from the reminders already there.
+      try SearchIndex.rebuild(db)
     }
     migrator.registerMigration(createIndexes) { db in
       // Foreign keys: the cascades look rows up by them. The list's index also counts its
@@ -186,6 +177,13 @@ enum Migrations {
           CREATE INDEX IF NOT EXISTS "reminders_dueDate_status" ON "reminders" ("dueDate", "status")
           WHERE "dueDate" IS NOT NULL
           """)
+    }
+    migrator.registerMigration(persistentSearchIndex) { db in
+      // The index was kept by temporary triggers on the app's own connections, so rows written
+      // by other programs were missing from it: from now on the schema keeps it, and it is built
+      // once more from the reminders.
+      try SearchIndex.createTriggers(db)
+      try SearchIndex.rebuild(db)
     }
     return migrator
   }

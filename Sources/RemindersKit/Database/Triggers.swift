@@ -5,9 +5,10 @@ import SQLiteData
 ///
 /// 1. a new list goes after the others; 2. a new reminder goes after the others;
 /// 3. deleting the last list creates "Personal";
-/// 4–8. the search index follows each reminder's title, notes (on one line) and tags (`#a #b`):
-///    on insert, update and delete of reminders, and when a tag is added, removed or renamed;
-/// 9. a reminder set to completing is completed when its grace period ends, unless unticked.
+/// 4. a reminder set to completing is completed when its grace period ends, unless unticked.
+///
+/// The search index is kept by persistent triggers instead (``SearchIndex``), so that every
+/// writer keeps it.
 ///
 /// While undo replays a step, 1–3 stand aside so that restored rows keep their values.
 enum Triggers {
@@ -49,101 +50,7 @@ enum Triggers {
     )
     .execute(db)
 
-    // 4. A new reminder enters the search index, with the tags it may already have (undo
-    // restores a reminder's tags before the reminder).
-    try Reminder.createTemporaryTrigger(
-      "reminderTexts_after_reminder_insert", ifNotExists: true,
-      after: .insert { new in
-        ReminderText.insert {
-          ReminderText.Columns(
-            rowid: new.rowid,
-            title: new.title,
-            notes: Reminder.searchableNotes(new.notes),
-            tags: Reminder.tagsText(reminderID: new.id)
-          )
-        }
-      }
-    )
-    .execute(db)
-
-    // 5. Its title and notes follow edits.
-    try Reminder.createTemporaryTrigger(
-      "reminderTexts_after_reminder_update", ifNotExists: true,
-      after: .update {
-        ($0.title, $0.notes)
-      } forEachRow: { _, new in
-        ReminderText
-          .where { $0.rowid.eq(new.rowid) }
-          .update {
-            $0.title = new.title
-            $0.notes = Reminder.searchableNotes(new.notes)
-          }
-      }
-    )
-    .execute(db)
-
-    // 6. A deleted reminder leaves the index.
-    try Reminder.createTemporaryTrigger(
-      "reminderTexts_after_reminder_delete", ifNotExists: true,
-      after: .delete { old in
-        ReminderText
-          .where { $0.rowid.eq(old.rowid) }
-          .delete()
-      }
-    )
-    .execute(db)
-
-    // 7. A tag added to a reminder.
-    try ReminderTag.createTemporaryTrigger(
-      "reminderTexts_after_tag_add", ifNotExists: true,
-      after: .insert { new in
-        refreshTags(reminderID: new.reminderID)
-      }
-    )
-    .execute(db)
-
-    // 8. A tag removed from a reminder (also when the tag or the reminder is deleted).
-    try ReminderTag.createTemporaryTrigger(
-      "reminderTexts_after_tag_remove", ifNotExists: true,
-      after: .delete { old in
-        refreshTags(reminderID: old.reminderID)
-      }
-    )
-    .execute(db)
-
-    // 8, continued. A tag renamed: the rename cascades to `remindersTags` first, so each
-    // reminder that has the tag is indexed with its new name.
-    try Tag.createTemporaryTrigger(
-      "reminderTexts_after_tag_rename", ifNotExists: true,
-      after: .update {
-        $0.title
-      } forEachRow: { _, new in
-        let text = ReminderText.columns
-        ReminderText
-          .where {
-            $0.rowid.in(
-              Reminder
-                .where { $0.id.in(ReminderTag.where { $0.tagID.eq(new.title) }.select(\.reminderID)) }
-                .select(\.rowid))
-          }
-          .update {
-            $0.tags = Reminder.tagsText(reminderID: Reminder.where { $0.rowid.eq(text.rowid) }.select(\.id))
-          }
-      }
-    )
-    .execute(db)
-
-    // 8, continued. A tagging moved to another reminder or tag by hand.
-    try ReminderTag.createTemporaryTrigger(
-      "reminderTexts_after_tagging_update", ifNotExists: true,
-      after: .update { old, new in
-        refreshTags(reminderID: old.reminderID)
-        refreshTags(reminderID: new.reminderID)
-      }
-    )
-    .execute(db)
-
-    // 9. Completing: the grace period starts when a reminder is ticked (or restored ticked).
+    // 4. Completing: the grace period starts when a reminder is ticked (or restored ticked).
     try Reminder.createTemporaryTrigger(
       "reminders_completing_after_update", ifNotExists: true,
       after: .update(
@@ -161,13 +68,6 @@ enum Triggers {
         when: { new in new.status.eq(Reminder.Status.completing) })
     )
     .execute(db)
-  }
-
-  /// Re-reads the tags of one reminder into its index row.
-  private static func refreshTags(reminderID: some QueryExpression<UUID>) -> Update<ReminderText, ()> {
-    ReminderText
-      .where { $0.rowid.eq(Reminder.where { $0.id.eq(reminderID) }.select(\.rowid)) }
-      .update { $0.tags = Reminder.tagsText(reminderID: reminderID) }
   }
 
   /// `SELECT reminders_complete_later(id)`.

@@ -1,0 +1,1 @@
+// Nothing to import: this target is a loadable SQLite extension, used only through `.load`.
