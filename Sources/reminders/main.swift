@@ -7,10 +7,13 @@ import SQLiteData
 
 /// The command being run, for the hint after a usage error.
 nonisolated(unsafe) var invocationCommandName: String?
+/// The database it works on, for messages about errors that do not name it.
+nonisolated(unsafe) var invocationDatabasePath: String?
 
 do {
   let invocation = try Invocation(SystemText.arguments())
   invocationCommandName = invocation.command?.name
+  invocationDatabasePath = try? invocation.databasePath()
   if invocation.wantsHelp {
     print(topLevelHelp)
     exit(ExitCode.success.rawValue)
@@ -42,6 +45,6 @@ do {
   }
   exit(error.code.rawValue)
 } catch {
-  Console.error("reminders: \(error)")
+  Console.error("reminders: \(ProblemMessage.describe(error, databasePath: invocationDatabasePath))")
   exit(ExitCode.failure.rawValue)
 }

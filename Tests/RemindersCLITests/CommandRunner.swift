@@ -34,11 +34,16 @@ struct CommandRunner {
     try run(arguments: arguments, input: input)
   }
 
-  func run(arguments: [String], input: String? = nil, withDatabase: Bool = true) throws -> Output {
+  /// `runner` is a command that runs the executable, such as one that changes the user.
+  func run(arguments: [String], input: String? = nil, withDatabase: Bool = true, runner: [String]? = nil)
+    throws
+    -> Output
+  {
     guard let executable = Self.executable else { throw MissingExecutable() }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = (withDatabase ? ["--db", databasePath] : []) + arguments
+    let command = (runner ?? [executable]) + (withDatabase ? ["--db", databasePath] : []) + arguments
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     process.environment = environment

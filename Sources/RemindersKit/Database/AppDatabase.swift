@@ -1,6 +1,10 @@
 import Foundation
 import SQLiteData
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Opens and prepares the app's database: connections configured, schema migrated, and the
 /// writing connection given its temporary triggers, its undo log and the completion function.
 ///
@@ -24,13 +28,18 @@ public enum AppDatabase {
     path: String, scheduler: any CompletionScheduler = LiveCompletionScheduler(),
     completesInterruptedCompletions: Bool = true
   ) throws -> DatabasePool {
-    if DatabaseFile.isPlainFile(path), try DatabaseFile.inspect(path, configuration: configuration) == .absent
-    {
-      let folder = (path as NSString).deletingLastPathComponent
-      if !folder.isEmpty {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var configuration = configuration
+    if DatabaseFile.isPlainFile(path) {
+      if try DatabaseFile.inspect(path, configuration: configuration) == .absent {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+          try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try DatabaseFile.create(at: path, configuration: configuration)
+      } else if access(path, W_OK) != 0 {
+        // A file this user may not change is still shown and exported; saving says why it cannot.
+        configuration.readonly = true
       }
-      try DatabaseFile.create(at: path, configuration: configuration)
     }
     let pool = try DatabasePool(path: path, configuration: configuration)
     do {
@@ -53,21 +62,22 @@ public enum AppDatabase {
   }
 
   /// Migrates the schema, completes reminders left completing when the app last stopped, and
-  /// installs on the writing connection the triggers (positions, default list, search index,
-  /// completing grace), the undo log, and the function that schedules completions on
-  /// `scheduler`. Safe to call again on the same writer.
+  /// installs on the writing connection the triggers (positions, default list, completing grace),
+  /// the undo log, and the function that schedules completions on `scheduler`. Safe to call again
+  /// on the same writer. A read-only writer is not migrated: it must be up to date.
   public static func prepare(
     _ writer: any DatabaseWriter, scheduler: any CompletionScheduler = LiveCompletionScheduler(),
     completesInterruptedCompletions: Bool = true
   ) throws {
-    try Migrations.migrate(writer)
+    let isReadOnly = writer.configuration.readonly
+    if isReadOnly { try Migrations.requireCurrent(writer) } else { try Migrations.migrate(writer) }
     let grace = CompletionGrace(writer: writer, scheduler: scheduler)
     try writer.writeWithoutTransaction { db in
       try db.add(function: grace.function)
       try UndoLog.create(db)
       try Triggers.create(db)
     }
-    if completesInterruptedCompletions {
+    if completesInterruptedCompletions, !isReadOnly {
       try writer.write { db in try CompletionGrace.completeNow(db) }
     }
   }

@@ -60,14 +60,21 @@ enum DatabaseFile {
 
     var readOnly = configuration
     readOnly.readonly = true
-    let queue = try DatabaseQueue(path: inspectionURI(path), configuration: readOnly)
-    defer { queue.close() }
-    let found = try queue.read { db in
-      (
-        applicationID: try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-        userVersion: try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
-        tables: try tableNames(db)
-      )
+    let found: (applicationID: Int32, userVersion: Int, tables: Set<String>)
+    do {
+      let queue = try DatabaseQueue(path: inspectionURI(path), configuration: readOnly)
+      defer { queue.close() }
+      found = try queue.read { db in
+        (
+          applicationID: try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+          userVersion: try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
+          tables: try tableNames(db)
+        )
+      }
+    } catch let error as DatabaseError {
+      // About the file the user named, not the URI it was read through.
+      throw DatabaseError(
+        resultCode: error.extendedResultCode, message: error.message, path: path, hint: error.hint)
     }
     switch found.applicationID {
     case applicationID:
@@ -173,6 +180,7 @@ public struct DatabaseFileError: Error, CustomStringConvertible, Equatable {
     case newerSchema(version: Int, known: Int)
     case unreadable(String)
     case cannotCreate(String)
+    case readOnlyNeedsUpgrade
   }
 
   public let path: String
@@ -209,6 +217,9 @@ public struct DatabaseFileError: Error, CustomStringConvertible, Equatable {
         + "this one knows up to \(known)); \(leftAlone): open it with the newer version"
     case .unreadable(let reason):
       return "cannot read \(path): \(reason)"
+    case .readOnlyNeedsUpgrade:
+      return "\(path) is read-only, and this version of reminders must upgrade it before it can show it: "
+        + "give your user write permission on the file and its folder once"
     case .cannotCreate(let reason):
       return "cannot create the database \(path): \(reason)"
     }

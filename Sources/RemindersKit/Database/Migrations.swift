@@ -188,6 +188,14 @@ enum Migrations {
     return migrator
   }
 
+  /// Checks that a database the app cannot write needs no migration.
+  static func requireCurrent(_ reader: any DatabaseReader) throws {
+    let recorded = try reader.read { db in try migrator().appliedIdentifiers(db) }
+    guard migrator().migrationIdentifiers.allSatisfy(recorded.contains) else {
+      throw DatabaseFileError(path: reader.path, problem: .readOnlyNeedsUpgrade)
+    }
+  }
+
   /// Applies the app's pending migrations. Migrations that another program recorded in the file
   /// are left alone; one of this app's that this version does not know means a newer version
   /// wrote the file, and the migrator refuses it with an error that says so.

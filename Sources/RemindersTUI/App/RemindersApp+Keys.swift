@@ -174,7 +174,7 @@ extension RemindersApp {
       do {
         overlay = .reminderForm(ReminderFormScreen(model: try ReminderFormModel(editing: id)))
       } catch {
-        post("\(error)", style: .error)
+        post(message(for: error), style: .error)
       }
     case .delete:
       overlay = .confirm(

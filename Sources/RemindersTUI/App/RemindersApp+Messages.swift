@@ -10,7 +10,7 @@ extension RemindersApp {
     do {
       if let message = try body() ?? fallback { post(message, style: .statusBar) }
     } catch {
-      post("\(error)", style: .error)
+      post(message(for: error), style: .error)
     }
   }
 

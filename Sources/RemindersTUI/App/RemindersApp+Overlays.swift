@@ -95,7 +95,7 @@ extension RemindersApp {
         post("Added “\(reminder.title)” to \(listTitle)", style: .success)
       } catch {
         prompt = field
-        post("\(error)", style: .error)
+        post(message(for: error), style: .error)
       }
     case .key(.escape):
       prompt = nil
@@ -116,7 +116,7 @@ extension RemindersApp {
               priority: entry.priority)))
       } catch {
         prompt = field
-        post("\(error)", style: .error)
+        post(message(for: error), style: .error)
       }
     default:
       _ = field.handle(event)

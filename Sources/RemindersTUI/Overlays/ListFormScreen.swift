@@ -68,7 +68,7 @@ final class ListFormScreen {
     do {
       return .saved(try model.save())
     } catch {
-      self.error = "\(error)"
+      self.error = message(for: error)
       return nil
     }
   }

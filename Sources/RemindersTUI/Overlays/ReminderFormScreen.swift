@@ -144,7 +144,7 @@ final class ReminderFormScreen {
     do {
       return .saved(try model.save())
     } catch {
-      self.error = "\(error)"
+      self.error = message(for: error)
       return nil
     }
   }
@@ -160,7 +160,7 @@ final class ReminderFormScreen {
       form[Field.notes.rawValue].control = .textArea(TextAreaState(notes), lines: 3)
       refresh()
     } catch {
-      self.error = "\(error)"
+      self.error = message(for: error)
     }
   }
 }

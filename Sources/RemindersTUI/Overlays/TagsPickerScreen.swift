@@ -123,7 +123,7 @@ final class TagsPickerScreen {
           let tag = try model.add(field.text)
           list.select(id: tag.id, in: source, height: listHeight)
         } catch {
-          self.error = "\(error)"
+          self.error = message(for: error)
         }
       case .key(.escape):
         mode = .browsing
@@ -140,7 +140,7 @@ final class TagsPickerScreen {
           let tag = try model.rename(id, to: field.text)
           list.select(id: tag.id, in: source, height: listHeight)
         } catch {
-          self.error = "\(error)"
+          self.error = message(for: error)
         }
       case .key(.escape):
         mode = .browsing
@@ -153,7 +153,7 @@ final class TagsPickerScreen {
       switch confirmation.handle(event) {
       case true?:
         mode = .browsing
-        do { try model.delete(id) } catch { self.error = "\(error)" }
+        do { try model.delete(id) } catch { self.error = message(for: error) }
       case false?:
         mode = .browsing
       case nil:

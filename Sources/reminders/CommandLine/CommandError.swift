@@ -15,10 +15,9 @@ struct CommandError: Error, CustomStringConvertible {
 
   static func failure(_ message: String) -> Self { CommandError(code: .failure, message: message) }
 
-  /// The database could not be opened: a file that is not the app's says so itself.
+  /// The database could not be opened.
   static func cannotOpen(_ path: String, _ error: any Error) -> Self {
-    if let error = error as? DatabaseFileError { return .failure(error.description) }
-    return .failure("cannot open the database \(path): \(error)")
+    .failure(ProblemMessage.describe(error, databasePath: path))
   }
 
   var description: String { message }

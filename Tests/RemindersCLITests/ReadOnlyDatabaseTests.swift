@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// A database this user may not write is still listed and exported; changing it says why not.
+@Suite("A read-only database")
+struct ReadOnlyDatabaseTests {
+  @Test func aReadOnlyDatabaseIsListedAndExported() throws {
+    let cli = CommandRunner()
+    defer { cli.removeDatabase() }
+    #expect(try cli.run("seed").status == 0)
+    let folder = (cli.databasePath as NSString).deletingLastPathComponent
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.databasePath)
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder)
+    // Root may write any file: run as nobody then, from a copy of the executable that nobody
+    // may run wherever the build is.
+    var asUser: [String] = []
+    if geteuid() == 0, let executable = CommandRunner.executable {
+      let copy = folder + "/reminders"
+      try FileManager.default.copyItem(atPath: executable, toPath: copy)
+      asUser = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", copy]
+    }
+
+    let listed = try cli.run(arguments: ["ls", "--json"], runner: asUser.isEmpty ? nil : asUser)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.contains("Groceries"))
+    let exported = try cli.run(arguments: ["export"], runner: asUser.isEmpty ? nil : asUser)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stdout.contains("\"reminders\""))
+    let added = try cli.run(arguments: ["add", "Milk"], runner: asUser.isEmpty ? nil : asUser)
+    #expect(added.status == 1)
+    #expect(added.stderr.contains("is read-only: reminders can show and export it, but not change it"))
+    #expect(!added.stderr.contains("Configuration"))
+  }
+}
