@@ -2,6 +2,7 @@ import Foundation
 import RemindersKit
 import RemindersTUI
 import SQLiteData
+import TerminalUI
 
 // reminders [--db PATH] [COMMAND [ARGS]]: the full-screen app, or one command for scripts.
 
@@ -35,6 +36,12 @@ do {
     $0.liveValueScheduler = .mainActor
   }
   exit(try await RemindersTerminal.run(database: database))
+} catch let error as TerminalError {
+  // The commands need no full screen.
+  Console.error(
+    "reminders: \(error)\nThe commands work without it: reminders ls, reminders add \"Buy milk tomorrow\" "
+      + "(reminders --help lists them).")
+  exit(ExitCode.failure.rawValue)
 } catch let error as CommandError {
   Console.error("reminders: \(error.message)")
   if let usage = error.usage {

@@ -8,8 +8,8 @@ import CNCursesW
 
 /// What it takes to give the terminal back from inside a signal handler, where ncurses and most of
 /// the C library may not be called: the terminal modes saved before curses changed them, and the
-/// escape sequences that leave the alternate screen, show the cursor and turn off bracketed paste
-/// and mouse reporting, prepared in advance in memory that is never freed.
+/// escape sequences that leave the alternate screen and keypad mode, show the cursor and turn off
+/// bracketed paste and mouse reporting, prepared in advance in memory that is never freed.
 enum TerminalRestoration {
   private struct SavedState {
     var modes = termios()
@@ -51,7 +51,9 @@ enum TerminalRestoration {
     if mouse { bytes += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l".utf8) }
     if bracketedPaste { bytes += Array("\u{1B}[?2004l".utf8) }
     bytes += Array("\u{1B}[0m".utf8)
-    for capability in ["cnorm", "rmcup"] {
+    // The keypad mode curses switched on (`smkx`) changes what the arrow keys send: the shell
+    // after a crash needs it off (`rmkx`) as much as it needs the cursor and the main screen.
+    for capability in ["rmkx", "cnorm", "rmcup"] {
       bytes += terminfoString(capability)
     }
     bytes += Array("\r\n".utf8)

@@ -118,6 +118,15 @@ public final class TmuxSession {
     return nil
   }
 
+  /// The pane's cursor-key and keypad modes as tmux sees them, "11" while an application set
+  /// them (`smkx`), "00" once given back.
+  public func keypadModes() throws -> String {
+    try tmux(
+      ["display-message", "-p", "-t", "main", "#{keypad_cursor_flag}#{keypad_flag}"], capturingOutput: true
+    )
+    .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   @discardableResult
   private func tmux(_ arguments: String...) throws -> String {
     try tmux(arguments)

@@ -161,4 +161,24 @@ struct RemindersEndToEndTests {
     #expect(output.contains("needs a terminal"))
     #expect(output.hasSuffix("1\n"))
   }
+
+  /// A terminal that cannot move its cursor gets a message, not an empty screen.
+  @Test func aTerminalThatCannotMoveItsCursorIsRefusedWithAMessage() throws {
+    let session = try TmuxSession(width: 100, height: 20)
+    let script = """
+      stty -g > \(session.path("before"))
+      TERM=dumb \(reminders) --db \(session.path("reminders.sqlite")) 2> \(session.path("stderr"))
+      echo $? > \(session.path("status"))
+      stty -g > \(session.path("after"))
+
+      """
+    try script.write(toFile: session.path("launch.sh"), atomically: true, encoding: .utf8)
+    try session.run("bash \(session.path("launch.sh"))")
+    #expect(session.waitForFile("status") == "1\n")
+    let stderr = try String(contentsOfFile: session.path("stderr"), encoding: .utf8)
+    #expect(stderr.contains(#"The terminal "dumb" cannot move its cursor"#))
+    #expect(stderr.contains("reminders ls"))
+    #expect(
+      session.waitForFile("after") == (try String(contentsOfFile: session.path("before"), encoding: .utf8)))
+  }
 }

@@ -129,8 +129,11 @@ struct DemoEndToEndTests {
   @Test func aCrashRestoresTheTerminalAndStillReports() throws {
     let session = try TmuxSession(width: 80, height: 20)
     try launch(in: session, arguments: "--allow-crash")
+    #expect(try session.keypadModes() == "11")
     try session.send("!")
     try expectTerminalRestored(session, status: "132")  // 128 + SIGILL, from Swift's trap
+    // The arrow keys send what the shell expects again.
+    #expect(try session.keypadModes() == "00")
     let stderr = try String(contentsOfFile: session.path("stderr"), encoding: .utf8)
     #expect(stderr.contains("Fatal error: Crash requested"))
     // The runtime's crash report still ran, after the terminal was restored.
@@ -145,5 +148,18 @@ struct DemoEndToEndTests {
       session.waitForFile("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
     kill(pid, SIGTERM)
     try expectTerminalRestored(session, status: "143")
+  }
+
+  /// `kill -QUIT` and `kill -ABRT` ask for a core dump: the terminal is given back first, the
+  /// runtime's report runs, and the process ends with the signal instead of going on.
+  @Test(arguments: [SIGQUIT, SIGABRT])
+  func aSignalAskingForACoreDumpRestoresTheTerminalAndEnds(signal: Int32) throws {
+    let session = try TmuxSession(width: 80, height: 20)
+    try launch(in: session)
+    let pid = try #require(
+      session.waitForFile("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+    kill(pid, signal)
+    try expectTerminalRestored(session, status: "\(128 + signal)")
+    #expect(try session.keypadModes() == "00")
   }
 }

@@ -32,13 +32,26 @@ public final class CursesTerminal: TerminalBackend {
     guard !isActive else { return }
     TerminalLocale.ensureUTF8()
     TerminalRestoration.saveTerminalState()
-    guard cncurses_newterm_stdio() != nil else {
+    guard let screen = cncurses_newterm_stdio() else {
       throw .cannotInitialize(term: Environment.value("TERM") ?? "")
+    }
+    // A terminal that cannot move its cursor (`TERM=dumb`, a printing terminal) would show an
+    // empty screen: nothing has been drawn yet, so give it back and say so.
+    guard Self.canAddressCursor else {
+      endwin()
+      delscreen(screen)
+      throw .cannotAddressCursor(term: Environment.value("TERM") ?? "")
     }
     isActive = true
     configure()
     TerminalRestoration.prepare(bracketedPaste: options.bracketedPaste, mouse: options.mouse)
     TerminalRestoration.isTerminalModified = true
+  }
+
+  /// Whether the terminal's description has cursor addressing (`cup`) and is not a hard copy.
+  private static var canAddressCursor: Bool {
+    guard let cup = tigetstr("cup"), Int(bitPattern: cup) != -1 else { return false }
+    return tigetflag("hc") <= 0
   }
 
   private func configure() {
