@@ -66,6 +66,30 @@ struct FlowTests {
     #expect(sidebarRow(screen, "Family") == "│ ● Family                   2 │")
   }
 
+  /// A quick-add line that cannot be added shows why while the text stays, to be corrected.
+  @Test(.fixedSample()) func aQuickAddErrorIsShownAndTheTextKept() async {
+    let driver = await start()
+    driver.press("n")
+    driver.type("Buy milk @Nowhere")
+    driver.press("enter")
+    var bottom = rows(driver.screenText).suffix(2)
+    #expect(bottom.first?.contains("Nowhere") == true, "\(bottom)")
+    #expect(bottom.last?.contains("New  Buy milk @Nowhere") == true, "\(bottom)")
+    // Esc dismisses the error, not the text.
+    driver.press("esc")
+    bottom = rows(driver.screenText).suffix(2)
+    #expect(bottom.first?.contains("Nowhere") == false)
+    #expect(bottom.last?.contains("New  Buy milk @Nowhere") == true)
+    // Corrected, it is added.
+    driver.press("enter")
+    #expect(rows(driver.screenText).suffix(2).first?.contains("Nowhere") == true)
+    driver.press("backspace backspace backspace backspace backspace backspace backspace")
+    driver.type("Family")
+    #expect(rows(driver.screenText).suffix(2).first?.contains("Nowhere") == false)
+    driver.press("enter")
+    #expect(driver.screenText.contains("Added “Buy milk” to Family"))
+  }
+
   @Test(.fixedSample()) func flagEditAndSortOnAList() async {
     let driver = await start()
     driver.press("j j j j j enter")  // Personal

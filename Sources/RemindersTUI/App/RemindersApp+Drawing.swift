@@ -9,7 +9,9 @@ extension RemindersApp {
     let now = ContinuousClock.now
     let size = canvas.size
     isNarrow = size.width < Self.splitWidth
-    let mainHeight = max(size.height - 1, 0)
+    // The quick-add line's error takes a row above it.
+    let bottomHeight = prompt != nil && promptError != nil ? 2 : 1
+    let mainHeight = max(size.height - bottomHeight, 0)
     let contentHeight = max(mainHeight - 2, 1)
     sidebarHeight = contentHeight
     listHeight = max(contentHeight - 1, 1)
@@ -34,14 +36,19 @@ extension RemindersApp {
     }
     let bottom: any View =
       if let prompt {
-        Stack.horizontal([
-          .fixed(5, Text(" New ", style: .statusBar)),
-          .flexible(TextField(prompt, placeholder: "Title " + AppKeymap.quickAddHint, style: .normal)),
-        ])
+        Stack.vertical(
+          (promptError.map { [.fixed(1, Text(" " + $0 + "  (Esc dismisses)", style: .error))] } ?? []) + [
+            .fixed(
+              1,
+              Stack.horizontal([
+                .fixed(5, Text(" New ", style: .statusBar)),
+                .flexible(TextField(prompt, placeholder: "Title " + AppKeymap.quickAddHint, style: .normal)),
+              ]))
+          ])
       } else {
         StatusLine(leading: statusHint, trailing: "? help  q quit", message: messages.current(at: now))
       }
-    let screen = Stack.vertical([.fixed(mainHeight, main), .fixed(1, bottom)])
+    let screen = Stack.vertical([.fixed(mainHeight, main), .fixed(bottomHeight, bottom)])
     canvas.render(MinimumSizeGuard(minimum: Self.minimumSize, screen))
     guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else { return }
 

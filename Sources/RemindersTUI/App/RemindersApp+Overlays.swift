@@ -86,43 +86,56 @@ extension RemindersApp {
     guard var field = prompt else { return .ignored }
     switch event {
     case .key(.enter):
-      prompt = nil
       let text = field.text
-      guard !text.allSatisfy(\.isWhitespace) else { return .handled }
+      guard !text.allSatisfy(\.isWhitespace) else {
+        closePrompt()
+        return .handled
+      }
       do {
         let (reminder, listTitle) = try quickAdd.add(text, defaultList: targetListID)
+        closePrompt()
         pendingSelection = reminder.id
         post("Added “\(reminder.title)” to \(listTitle)", style: .success)
       } catch {
-        prompt = field
-        post(message(for: error), style: .error)
+        // The text stays, to be corrected, with the reason above it.
+        promptError = message(for: error)
       }
     case .key(.escape):
-      prompt = nil
+      // The first Esc dismisses an error; the text goes only with the next.
+      if promptError != nil { promptError = nil } else { closePrompt() }
     case .key(.tab):
       // The whole form, filled with what the line says so far.
-      prompt = nil
-      guard let list = targetListID else { return .handled }
+      guard let list = targetListID else {
+        closePrompt()
+        return .handled
+      }
       do {
         let entry = try quickAdd.parse(field.text)
         let listID =
           entry.listTitle.flatMap { title in
             home.lists.first { $0.remindersList.title.caseInsensitiveCompare(title) == .orderedSame }?.id
           } ?? list
+        closePrompt()
         overlay = .reminderForm(
           ReminderFormScreen(
             model: ReminderFormModel(
               newIn: listID, title: entry.title, tags: entry.tags, dueDate: entry.dueDate,
               priority: entry.priority)))
       } catch {
-        prompt = field
-        post(message(for: error), style: .error)
+        promptError = message(for: error)
       }
     default:
+      let before = field.text
       _ = field.handle(event)
+      if field.text != before { promptError = nil }
       prompt = field
     }
     return .handled
+  }
+
+  private func closePrompt() {
+    prompt = nil
+    promptError = nil
   }
 
   func handleQuery(_ search: SearchModel, _ event: KeyEvent) -> EventResult {

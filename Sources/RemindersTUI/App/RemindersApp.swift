@@ -50,6 +50,8 @@ final class RemindersApp: Application {
   var searchList = ListState<RowID>()
   /// The quick-add line, while it is open.
   var prompt: TextFieldState?
+  /// Why the quick-add line's text could not be added, shown above it until the text changes.
+  var promptError: String?
   var searchField = TextFieldState()
   var isEditingQuery = false
   var messages = StatusMessages()
