@@ -53,6 +53,38 @@ struct CommandLineTests {
     #expect(lists.first?["remindersCount"] as? Int == 1)
   }
 
+  /// The README's example works on a new database, and says what it understood.
+  @Test func theReadmeExampleOnANewDatabase() throws {
+    defer { cli.removeDatabase() }
+    let added = try cli.run("add", "Call mom tomorrow 5pm !! #family @Personal")
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("Call mom"))
+    #expect(added.stdout.contains("read as: due Tomorrow 5:00 PM (“tomorrow 5pm”), new list “Personal”"))
+    let lists = try #require(try cli.json("lists", "--json") as? [[String: Any]])
+    #expect(lists.map { $0["title"] as? String } == ["Personal"])
+    // Once lists exist, a list that is not one of them is an error, not a new list.
+    let unknown = try cli.run("add", "Milk @Errands")
+    #expect(unknown.status == 3)
+    #expect(unknown.stderr.contains("no list is titled 'Errands'; the lists are: Personal"))
+  }
+
+  /// One date parser, one behaviour: what `--due` refuses, quick-add refuses, with the same words.
+  @Test(arguments: [
+    ("31 feb", "“31 feb” is not a date: February has no day 31"),
+    ("yesterday 25pm", "“25pm” is not a time: with am/pm the hour goes from 1 to 12"),
+  ])
+  func quickAddAndDueRefuseTheSameDates(_ phrase: String, _ message: String) throws {
+    defer { cli.removeDatabase() }
+    let quick = try cli.run("add", "Pay rent \(phrase)")
+    #expect(quick.status == 2)
+    #expect(quick.stderr.contains(message), "\(quick.stderr)")
+    try cli.run("add", "Pay rent")
+    let due = try cli.run("edit", "Pay rent", "--due", phrase)
+    #expect(due.status == 2)
+    #expect(due.stderr.contains(message), "\(due.stderr)")
+    #expect(try cli.reminders().map { $0["title"] as? String } == ["Pay rent"])
+  }
+
   @Test func doneReopenEditAndRemoveByIdOrTitle() throws {
     defer { cli.removeDatabase() }
     try cli.run("seed")

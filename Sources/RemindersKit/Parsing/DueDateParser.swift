@@ -69,33 +69,55 @@ public struct DueDateParser: Sendable {
     do {
       return try date(of: words[...])
     } catch {
-      var fragment = ""
-      if !words.isEmpty, !error.lexemes.isEmpty {
-        let lexemes = DueDateLexer.lexemes(of: words[...])
-        let first = words[lexemes[error.lexemes.lowerBound].wordIndex]
-        let last = words[lexemes[error.lexemes.upperBound - 1].wordIndex]
-        fragment = String(text[first.core.lowerBound..<last.core.upperBound])
-      }
-      let message = fragment.isEmpty ? error.message : "“\(fragment)” \(error.message)"
-      throw DueDateParseError(reason: error.reason, input: text, fragment: fragment, message: message)
+      throw parseError(error, in: words[...], of: text)
     }
+  }
+
+  /// A failure to read `words` as a date, pointing at the words at fault.
+  private func parseError(
+    _ error: DueDateGrammarFailure, in words: ArraySlice<DueDateWord>, of text: String
+  ) -> DueDateParseError {
+    var fragment = ""
+    if !words.isEmpty, !error.lexemes.isEmpty {
+      let lexemes = DueDateLexer.lexemes(of: words)
+      let first = words[words.startIndex + lexemes[error.lexemes.lowerBound].wordIndex]
+      let last = words[words.startIndex + lexemes[error.lexemes.upperBound - 1].wordIndex]
+      fragment = String(text[first.core.lowerBound..<last.core.upperBound])
+    }
+    let message = fragment.isEmpty ? error.message : "“\(fragment)” \(error.message)"
+    return DueDateParseError(reason: error.reason, input: text, fragment: fragment, message: message)
   }
 
   /// The date phrase inside a longer text, for quick-add: `Call mom tomorrow 5pm` finds
   /// `tomorrow 5pm`. Phrases are whole words; the one with the most words wins, then the one with
   /// the most characters, then the last one.
-  public func match(in text: String) -> DueDateMatch? {
+  ///
+  /// A phrase that reads as a date but names none (`31 feb`, `yesterday 25pm`) is an error, as it
+  /// is for `parse`, when it is longer than the best phrase that does: it is not left half
+  /// applied, with part of it taken as the date and the rest left in the title.
+  public func match(in text: String) throws(DueDateParseError) -> DueDateMatch? {
     let words = DueDateLexer.words(in: text)
     var best: (start: Int, count: Int, length: Int, date: Date)?
+    var failed: (count: Int, error: DueDateParseError)?
     for start in words.indices {
       for end in (start + 1)...min(words.count, start + Self.maximumPhraseWords) {
-        guard let date = try? date(of: words[start..<end]) else { continue }
         let count = end - start
-        let length = text.distance(from: words[start].core.lowerBound, to: words[end - 1].core.upperBound)
+        let range = words[start].core.lowerBound..<words[end - 1].core.upperBound
+        let date: Date
+        do {
+          date = try self.date(of: words[start..<end])
+        } catch {
+          if error.reason != .notUnderstood, error.reason != .empty, count > failed?.count ?? 0 {
+            failed = (count, parseError(error, in: words[start..<end], of: text))
+          }
+          continue
+        }
+        let length = text.distance(from: range.lowerBound, to: range.upperBound)
         if let current = best, (current.count, current.length) > (count, length) { continue }
         best = (start, count, length, date)
       }
     }
+    if let failed, failed.count > best?.count ?? 0 { throw failed.error }
     guard let best else { return nil }
     let range = words[best.start].core.lowerBound..<words[best.start + best.count - 1].core.upperBound
     return DueDateMatch(range: range, date: best.date)

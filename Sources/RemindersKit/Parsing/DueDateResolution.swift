@@ -8,7 +8,8 @@ extension DueDateParser {
       // Offsets are to the minute: a reminder due at 14:30:27 would show as 14:30 and read back
       // as another date.
       let target = now.timeIntervalSinceReferenceDate + Double(minutes) * 60
-      return Date(timeIntervalSinceReferenceDate: (target / 60).rounded(.down) * 60)
+      return try storable(
+        Date(timeIntervalSinceReferenceDate: (target / 60).rounded(.down) * 60), lexemes: 0..<0)
     }
     let today = civilDay(of: now)
     guard let day = phrase.day else {
@@ -142,6 +143,18 @@ extension DueDateParser {
       throw DueDateGrammarFailure(
         reason: .invalidDate, lexemes: lexemes, message: "cannot be placed on the calendar")
     }
-    return date.addingTimeInterval(Double(time.millisecond) / 1000)
+    return try storable(date.addingTimeInterval(Double(time.millisecond) / 1000), lexemes: lexemes)
+  }
+
+  /// `date`, if a reminder can be due then: the year in UTC, as dates are stored, from 1 to 9999.
+  private func storable(_ date: Date, lexemes: Range<Int>) throws(DueDateGrammarFailure) -> Date {
+    guard Reminder.dueDates.contains(date) else {
+      throw DueDateGrammarFailure(
+        reason: .invalidDate, lexemes: lexemes,
+        message: date > Reminder.dueDates.upperBound
+          ? "is after 9999-12-31 23:59 UTC, the last moment a reminder can be due"
+          : "is before the year 1 in UTC, the first a reminder can be due")
+    }
+    return date
   }
 }

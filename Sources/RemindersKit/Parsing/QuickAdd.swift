@@ -101,7 +101,13 @@ public struct QuickAdd: Hashable, Sendable {
     var rest = titleWords.joined(separator: " ")
     var dueDate: Date?
     var datePhrase: String?
-    if let match = dates.match(in: rest) {
+    let match: DueDateMatch?
+    do {
+      match = try dates.match(in: rest)
+    } catch {
+      throw QuickAddError(reason: .invalidDate, input: text, message: error.description)
+    }
+    if let match {
       dueDate = match.date
       datePhrase = String(rest[match.range])
       rest.replaceSubrange(match.range, with: " ")
@@ -160,6 +166,8 @@ public struct QuickAddError: Error, Hashable, Sendable, CustomStringConvertible 
     case severalLists
     /// Two different priorities.
     case severalPriorities
+    /// Words that read as a date but name none (`31 feb`, `yesterday 25pm`).
+    case invalidDate
   }
 
   public let reason: Reason

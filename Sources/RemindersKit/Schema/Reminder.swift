@@ -46,3 +46,17 @@ public struct Reminder: Hashable, Identifiable, Sendable {
 
   public var isCompleted: Bool { status != .incomplete }
 }
+
+extension Reminder {
+  /// The moments a reminder can be due: dates are stored as UTC text with a four-digit year,
+  /// so from the start of the year 1 to the end of 9999, in UTC. Every way in (typing, the
+  /// form, an import) is checked against this, so that no stored date fails to read back.
+  public static let dueDates: ClosedRange<Date> = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    let first = calendar.date(from: DateComponents(year: 1, month: 1, day: 1))!
+    let last = calendar.date(
+      from: DateComponents(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59))!
+    return first...last.addingTimeInterval(0.999)
+  }()
+}

@@ -19,39 +19,11 @@ public final class QuickAddModel {
     try QuickAdd(parsing: text, dates: parser)
   }
 
-  /// Adds the reminder a line describes; returns it with the title of its list.
+  /// Adds the reminder a line describes, into the list it names, else `defaultList`, else the
+  /// first list (``Database/addReminder(_:listName:defaultList:notes:isFlagged:)``).
   @discardableResult
-  public func add(_ text: String, defaultList: RemindersList.ID?) throws -> (
-    reminder: Reminder, listTitle: String
-  ) {
+  public func add(_ text: String, defaultList: RemindersList.ID?) throws -> QuickAddResult {
     let entry = try parse(text)
-    guard !entry.title.isEmpty else {
-      throw ActionError("A reminder needs a title: type it with anything else, as in “\(QuickAdd.example)”.")
-    }
-    return try database.write { db in
-      let list = try Self.list(for: entry, defaultList: defaultList, db)
-      let draft = Reminder.Draft(
-        dueDate: entry.dueDate, priority: entry.priority, remindersListID: list.id, title: entry.title)
-      return (try db.saveReminder(draft, tags: entry.tags), list.title)
-    }
-  }
-
-  /// The list an entry goes to.
-  static func list(for entry: QuickAdd, defaultList: RemindersList.ID?, _ db: Database) throws
-    -> RemindersList
-  {
-    let lists = try RemindersList.ordered.fetchAll(db)
-    if let title = entry.listTitle {
-      guard let list = lists.first(where: { $0.title.caseInsensitiveCompare(title) == .orderedSame }) else {
-        let known = lists.map { "@" + $0.title }.joined(separator: ", ")
-        throw ActionError("There is no list named “\(title)”; the lists are \(known).")
-      }
-      return list
-    }
-    if let defaultList, let list = lists.first(where: { $0.id == defaultList }) { return list }
-    guard let first = lists.first else {
-      throw ActionError("There is no list to add the reminder to: add a list first.")
-    }
-    return first
+    return try database.write { db in try db.addReminder(entry, defaultList: defaultList) }
   }
 }

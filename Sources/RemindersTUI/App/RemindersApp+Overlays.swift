@@ -92,10 +92,14 @@ extension RemindersApp {
         return .handled
       }
       do {
-        let (reminder, listTitle) = try quickAdd.add(text, defaultList: targetListID)
+        let added = try quickAdd.add(text, defaultList: targetListID)
         closePrompt()
-        pendingSelection = reminder.id
-        post("Added “\(reminder.title)” to \(listTitle)", style: .success)
+        pendingSelection = added.reminder.id
+        let understood = added.understood()
+        post(
+          "Added “\(added.reminder.title)” to \(added.list.title)"
+            + (understood.isEmpty ? "" : ", " + understood),
+          style: .success)
       } catch {
         // The text stays, to be corrected, with the reason above it.
         promptError = message(for: error)

@@ -41,20 +41,11 @@ enum Lookup {
 
   /// The list titled `title` (case does not matter), or whose id starts with `title`.
   static func list(_ title: String, in db: Database) throws -> RemindersList {
-    let text = title.trimmingCharacters(in: .whitespaces)
-    let byTitle = try RemindersList.where { $0.title.collate(.nocase).eq(text) }.order(by: \.position)
-      .fetchAll(db)
-    if let list = byTitle.first { return list }
-    if isIDPrefix(text) {
-      let pattern = text.lowercased() + "%"
-      let byID = try RemindersList.where { #sql("\($0.id) LIKE \(pattern)") }.limit(2).fetchAll(db)
-      if byID.count == 1 { return byID[0] }
+    do {
+      return try RemindersList.find(named: title, in: db)
+    } catch let error as ListNotFound {
+      throw CommandError.notFound(error.description)
     }
-    let titles = try RemindersList.ordered.fetchAll(db).map(\.title)
-    throw CommandError.notFound(
-      "no list is titled '\(text)'"
-        + (titles.isEmpty ? "; there are no lists yet" : "; the lists are: " + titles.joined(separator: ", "))
-    )
   }
 
   /// Whether `text` could be the start of an id: hex digits and dashes, long enough.

@@ -47,28 +47,23 @@ enum AddCommand: Subcommand {
       throw CommandError.usage("give the list once: either @List in the text or --list", help: help)
     }
     let database = try context.database()
-    let row = try database.write { db -> ReminderRow in
-      let list = try targetList(named: quickAdd.listTitle ?? parsed.value("--list"), in: db)
-      var draft = Reminder.Draft(remindersListID: list.id)
-      draft.title = quickAdd.title
-      draft.dueDate = quickAdd.dueDate
-      draft.priority = quickAdd.priority
-      draft.notes = parsed.value("--notes") ?? ""
-      draft.isFlagged = parsed.has("--flag")
-      let reminder = try db.saveReminder(draft, tags: quickAdd.tags)
-      return try ReminderRows.row(of: reminder.id, in: db)
+    let (added, row) = try database.write { db in
+      do {
+        let added = try db.addReminder(
+          quickAdd, listName: parsed.value("--list"), notes: parsed.value("--notes") ?? "",
+          isFlagged: parsed.has("--flag"))
+        return (added, try ReminderRows.row(of: added.reminder.id, in: db))
+      } catch let error as ListNotFound {
+        throw CommandError.notFound(error.description)
+      }
     }
     if parsed.has("--json") {
       try Console.printJSON(ReminderFormatting.JSON(row))
     } else {
-      Console.print("Added " + ReminderFormatting.line(row, dates: DueDateFormatter()))
+      let dates = DueDateFormatter()
+      Console.print("Added " + ReminderFormatting.line(row, dates: dates))
+      let understood = added.understood(dates: dates)
+      if !understood.isEmpty { Console.print("  \(Console.dim("read as: \(understood)"))") }
     }
-  }
-
-  /// The list named `title`, or the first list; a database with no list gets "Personal".
-  private static func targetList(named title: String?, in db: Database) throws -> RemindersList {
-    if let title { return try Lookup.list(title, in: db) }
-    if let first = try RemindersList.ordered.fetchOne(db) { return first }
-    return try db.addList(title: "Personal")
   }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import SQLiteData
+
+// Adding a reminder typed on one line, the one way both front ends do it: which list it goes to,
+// and what the line was understood to say.
+
+/// A reminder added from a line, with what was made of it.
+public struct QuickAddResult: Sendable {
+  public let reminder: Reminder
+  public let list: RemindersList
+  /// The list did not exist and was made for this reminder (a database with no list yet).
+  public let isNewList: Bool
+  public let entry: QuickAdd
+
+  /// What was understood besides the title, for the confirmation:
+  /// `due Tomorrow 5:00 PM (“tomorrow 5pm”), new list “Personal”`; empty when nothing was.
+  public func understood(dates: DueDateFormatter = DueDateFormatter()) -> String {
+    var parts: [String] = []
+    if let due = reminder.dueDate, let phrase = entry.datePhrase {
+      parts.append("due \(dates.label(for: due)) (“\(phrase)”)")
+    }
+    if isNewList { parts.append("new list “\(list.title)”") }
+    return parts.joined(separator: ", ")
+  }
+}
+
+/// No list has the title (or id) a user gave.
+public struct ListNotFound: Error, Hashable, Sendable, CustomStringConvertible {
+  public let name: String
+  public let titles: [String]
+
+  public var description: String {
+    "no list is titled '\(name)'"
+      + (titles.isEmpty ? "; there are no lists yet" : "; the lists are: " + titles.joined(separator: ", "))
+  }
+}
+
+extension RemindersList {
+  /// The list a user names: by its title (case does not matter), else by the start of its id, as
+  /// `ls` prints it (four characters or more).
+  public static func named(_ name: String, in db: Database) throws -> RemindersList? {
+    let text = name.trimmingCharacters(in: .whitespaces)
+    if let list = try RemindersList.where({ $0.title.collate(.nocase).eq(text) }).order(by: \.position)
+      .fetchOne(db)
+    {
+      return list
+    }
+    guard text.count >= 4, text.count <= 36, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+      return nil
+    }
+    let pattern = text.lowercased() + "%"
+    let byID = try RemindersList.where { #sql("\($0.id) LIKE \(pattern)") }.limit(2).fetchAll(db)
+    return byID.count == 1 ? byID[0] : nil
+  }
+
+  /// The list a user names, or an error that says which lists there are.
+  public static func find(named name: String, in db: Database) throws -> RemindersList {
+    if let list = try named(name, in: db) { return list }
+    let titles = try RemindersList.ordered.fetchAll(db).map(\.title)
+    throw ListNotFound(name: name.trimmingCharacters(in: .whitespaces), titles: titles)
+  }
+}
+
+extension Database {
+  /// The list a new reminder goes to: the one named; without a name, `defaultList`, else the first
+  /// list. A database without any list gets one, the list named or "Personal", so that the first
+  /// reminder can always be added.
+  public func destinationList(named name: String?, defaultList: RemindersList.ID? = nil) throws
+    -> (list: RemindersList, isNew: Bool)
+  {
+    if let name {
+      if try RemindersList.fetchCount(self) == 0 { return (try addList(title: name), true) }
+      return (try RemindersList.find(named: name, in: self), false)
+    }
+    if let defaultList, let list = try RemindersList.find(defaultList).fetchOne(self) { return (list, false) }
+    if let first = try RemindersList.ordered.fetchOne(self) { return (first, false) }
+    return (try addList(title: RemindersList.defaultTitle), true)
+  }
+
+  /// Adds the reminder a line describes (`Call mom tomorrow 5pm !! #family @Personal`), in the
+  /// list it names or `listName` (not both), else `defaultList`.
+  public func addReminder(
+    _ entry: QuickAdd, listName: String? = nil, defaultList: RemindersList.ID? = nil, notes: String = "",
+    isFlagged: Bool = false
+  ) throws -> QuickAddResult {
+    if entry.listTitle != nil, listName != nil {
+      throw ActionError("Give the list once: either @List in the text or the list option")
+    }
+    let (list, isNew) = try destinationList(named: entry.listTitle ?? listName, defaultList: defaultList)
+    let draft = Reminder.Draft(
+      dueDate: entry.dueDate, isFlagged: isFlagged, notes: notes, priority: entry.priority,
+      remindersListID: list.id, title: entry.title)
+    let reminder = try saveReminder(draft, tags: entry.tags)
+    return QuickAddResult(reminder: reminder, list: list, isNewList: isNew, entry: entry)
+  }
+}
