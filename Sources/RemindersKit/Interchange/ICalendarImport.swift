@@ -31,6 +31,11 @@ extension RemindersArchive {
           line: number,
           message: "expected BEGIN:VCALENDAR, found “\(line.prefix(40))”: this is not an iCalendar text")
       }
+      // Text ends at a NUL for SQLite's functions and the search index: refused, as RFC 5545
+      // refuses control characters in text.
+      if line.unicodeScalars.contains("\0") {
+        throw ICalendarError(line: number, message: "the line holds a NUL character (U+0000): remove it")
+      }
       let property = try ICalendarSyntax.contentLine(line, number: number)
       let component = property.value.trimmingCharacters(in: .whitespaces).uppercased()
       switch property.name {
@@ -129,6 +134,10 @@ private struct ICalendarArchiveBuilder {
         let zone = property.parameters["TZID"].flatMap { TimeZone(identifier: $0) } ?? timeZone
         guard let date = ICalendarSyntax.date(value, timeZone: zone) else {
           throw invalid("a date-time such as 20260314T170000Z or a date such as 20260314")
+        }
+        guard Reminder.dueDates.contains(date) else {
+          throw ICalendarError(
+            line: property.lineNumber, message: "DUE “\(value)” falls outside the years 1 to 9999 in UTC")
         }
         dueDate = date
       case "PRIORITY":

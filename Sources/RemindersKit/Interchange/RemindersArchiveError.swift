@@ -62,6 +62,9 @@ public struct RemindersArchiveError: Error, Hashable, Sendable, CustomStringConv
       } else if description.contains("end of file") {
         detail = "it ends too early"
       }
+      if description.localizedCaseInsensitiveContains("nested") {
+        detail = "it is nested too deeply (an archive is an object of arrays of objects)"
+      }
     }
     return RemindersArchiveError(path: "", message: "not valid JSON: \(detail)")
   }

@@ -23,7 +23,7 @@ extension RemindersArchive: Codable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let version = try container.decode(Int.self, forKey: .version)
+    let version = try container.decodeWholeNumber(.version)
     guard version >= 1, version <= Self.currentVersion else {
       throw DecodingError.dataCorruptedError(
         forKey: .version, in: container,
@@ -91,8 +91,8 @@ private struct ListRecord: Codable {
     value = RemindersList(
       id: try row.decodeUUID(.id),
       color: try row.decodeColorIfPresent(.color) ?? RemindersList.defaultColor,
-      position: try row.decodeIfPresent(Int.self, forKey: .position) ?? 0,
-      title: try row.decodeIfPresent(String.self, forKey: .title) ?? "")
+      position: try row.decodeWholeNumberIfPresent(.position) ?? 0,
+      title: try row.decodeTextIfPresent(.title) ?? "")
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -153,12 +153,12 @@ private struct ReminderRecord: Codable {
       id: try row.decodeUUID(.id),
       dueDate: try row.decodeDateIfPresent(.dueDate),
       isFlagged: try row.decodeIfPresent(Bool.self, forKey: .isFlagged) ?? false,
-      notes: try row.decodeIfPresent(String.self, forKey: .notes) ?? "",
-      position: try row.decodeIfPresent(Int.self, forKey: .position) ?? 0,
+      notes: try row.decodeTextIfPresent(.notes) ?? "",
+      position: try row.decodeWholeNumberIfPresent(.position) ?? 0,
       priority: try row.decodeNamedIfPresent(.priority, names: Self.priorityNames),
       remindersListID: try row.decodeUUID(.remindersListID),
       status: try row.decodeNamedIfPresent(.status, names: Self.statusNames) ?? .incomplete,
-      title: try row.decodeIfPresent(String.self, forKey: .title) ?? "")
+      title: try row.decodeTextIfPresent(.title) ?? "")
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -191,7 +191,7 @@ private struct TagRecord: Codable {
 
   init(from decoder: any Decoder) throws {
     let row = try decoder.container(keyedBy: CodingKeys.self)
-    value = Tag(title: try row.decode(String.self, forKey: .title))
+    value = Tag(title: try row.decodeTextIfPresent(.title) ?? row.decode(String.self, forKey: .title))
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -210,7 +210,7 @@ private struct ReminderTagRecord: Codable {
     let row = try decoder.container(keyedBy: CodingKeys.self)
     value = ReminderTag(
       id: try row.decodeUUID(.id), reminderID: try row.decodeUUID(.reminderID),
-      tagID: try row.decode(String.self, forKey: .tagID))
+      tagID: try row.decodeTextIfPresent(.tagID) ?? row.decode(String.self, forKey: .tagID))
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -241,7 +241,46 @@ extension KeyedDecodingContainer {
         forKey: key, in: self, debugDescription: "“\(text)” is not a date (UTC, like 2026-03-14 17:00:00.000)"
       )
     }
+    guard Reminder.dueDates.contains(date) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self, debugDescription: "“\(text)” falls outside the years 1 to 9999 in UTC")
+    }
     return date
+  }
+
+  /// A whole number that fits: a number too large for one (`1e999`, 2⁶⁴) is said to be so, where
+  /// the decoder would only say that the document is not valid JSON.
+  fileprivate func decodeWholeNumberIfPresent(_ key: Key) throws -> Int? {
+    do {
+      return try decodeIfPresent(Int.self, forKey: key)
+    } catch let error as DecodingError {
+      throw error
+    } catch {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self,
+        debugDescription: "the number is not a whole number from \(Int.min) to \(Int.max)")
+    }
+  }
+
+  fileprivate func decodeWholeNumber(_ key: Key) throws -> Int {
+    guard let number = try decodeWholeNumberIfPresent(key) else {
+      throw DecodingError.keyNotFound(
+        key, DecodingError.Context(codingPath: codingPath, debugDescription: "the key is missing"))
+    }
+    return number
+  }
+
+  /// Text without NUL characters: SQLite's functions and the search index stop at one, so the
+  /// rest of the text could never be found.
+  fileprivate func decodeTextIfPresent(_ key: Key) throws -> String? {
+    guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+    if let index = text.unicodeScalars.firstIndex(of: "\0") {
+      let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index) + 1
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self,
+        debugDescription: "the text holds a NUL character (U+0000) at character \(offset): remove it")
+    }
+    return text
   }
 
   fileprivate func decodeColorIfPresent(_ key: Key) throws -> Int? {

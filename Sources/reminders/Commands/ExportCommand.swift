@@ -41,10 +41,15 @@ enum ExportCommand: Subcommand {
       data = Data(archive.iCalendar().utf8)
     }
     if let output {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue {
+        throw CommandError.failure(
+          "cannot write \(output): it is a folder; name a file, such as \(output)/reminders.json")
+      }
       do {
         try data.write(to: URL(fileURLWithPath: output), options: .atomic)
       } catch {
-        throw CommandError.failure("cannot write \(output): \(error.localizedDescription)")
+        throw CommandError.failure("cannot write \(output): \(fileErrorReason(error))")
       }
       Console.error(
         "Exported \(archive.reminders.count) reminders in \(archive.lists.count) lists to \(output)")

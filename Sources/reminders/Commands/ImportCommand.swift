@@ -29,13 +29,10 @@ enum ImportCommand: Subcommand {
       throw CommandError.usage("import needs one file (or - for standard input)", help: help)
     }
     let path = parsed.positional[0]
-    let data: Data
-    do {
-      data =
-        path == "-"
-        ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw CommandError.failure("cannot read \(path): \(error.localizedDescription)")
+    let data = try path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : read(path)
+    guard !data.isEmpty else {
+      throw CommandError.failure(
+        "\(path == "-" ? "standard input" : path) is empty: there is nothing to import")
     }
     let looksLikeCalendar = data.prefix(64).range(of: Data("BEGIN:VCALENDAR".utf8)) != nil
     let format = try InterchangeFormat(
@@ -60,5 +57,19 @@ enum ImportCommand: Subcommand {
     }
     let summary = try context.database().importArchive(archive)
     Console.print("Imported \(path == "-" ? "standard input" : path): \(summary)")
+  }
+
+  /// The file's bytes, or why they cannot be read, in the system's words.
+  private static func read(_ path: String) throws -> Data {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw CommandError.failure("cannot read \(path): there is no such file")
+    }
+    if isFolder.boolValue { throw CommandError.failure("cannot read \(path): it is a folder, not a file") }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw CommandError.failure("cannot read \(path): \(fileErrorReason(error))")
+    }
   }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import Testing
+
+/// What an import refuses, and the words it uses: the place in the file and what is wrong there,
+/// never the decoder's own "not valid JSON" for a value it merely cannot hold.
+@Suite("Import validation")
+struct ImportValidationTests {
+  private let list = #"{"id": "aaaaaaaa-0000-4000-8000-000000000001", "title": "Home"}"#
+
+  private func archive(reminder: String, version: String = "1") -> Data {
+    Data(
+      """
+      {"version": \(version), "remindersLists": [\(list)], "reminders": [{
+        "id": "bbbbbbbb-0000-4000-8000-000000000001",
+        "remindersListID": "aaaaaaaa-0000-4000-8000-000000000001", \(reminder)}]}
+      """.utf8)
+  }
+
+  private func error(_ data: Data) -> String {
+    do {
+      _ = try RemindersArchive(jsonData: data)
+      return ""
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test(arguments: [
+    (
+      #""title": "x", "position": 1e999"#,
+      "Archive at reminders[0].position: the number is not a whole number"
+    ),
+    (
+      #""title": "x", "position": 18446744073709551616"#,
+      "reminders[0].position: the number is not a whole number"
+    ),
+    (
+      #""title": "alpha\u0000bravo""#,
+      "reminders[0].title: the text holds a NUL character (U+0000) at character 6"
+    ),
+    (#""title": "x", "notes": "a\u0000""#, "reminders[0].notes: the text holds a NUL character"),
+    (
+      #""title": "x", "dueDate": "10000-01-01 07:00:00.000""#,
+      "reminders[0].dueDate: “10000-01-01 07:00:00.000” is not a date"
+    ),
+  ])
+  func valuesItCannotHoldAreNamed(_ reminder: String, _ message: String) {
+    #expect(error(archive(reminder: reminder)).contains(message), "\(error(archive(reminder: reminder)))")
+  }
+
+  @Test func aVersionTooLargeAndNestingTooDeep() {
+    #expect(
+      error(archive(reminder: #""title": "x""#, version: "1e30")).contains("Archive at version: the number"))
+    let deep = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+    #expect(error(deep).contains("nested too deeply"))
+  }
+
+  @Test func iCalendarRefusesNULAndDatesPastTheYear9999() {
+    func error(_ body: String) -> String {
+      do {
+        _ = try RemindersArchive(
+          iCalendar: "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\n\(body)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+          timeZone: TimeZone(identifier: "America/Los_Angeles")!)
+        return ""
+      } catch {
+        return error.description
+      }
+    }
+    #expect(error("SUMMARY:a\u{0}b").contains("line 3: the line holds a NUL character"))
+    #expect(
+      error("SUMMARY:late\r\nDUE:99991231T230000").contains("line 4: DUE “99991231T230000” falls outside"))
+    #expect(error("SUMMARY:early\r\nDUE;TZID=Asia/Tokyo:00010101T000000").contains("falls outside"))
+    #expect(error("SUMMARY:fine\r\nDUE:99991231T120000") == "")
+  }
+}
