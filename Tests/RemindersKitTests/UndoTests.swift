@@ -1,6 +1,7 @@
 import Foundation
 import RemindersKit
 import SQLiteData
+import Synchronization
 import Testing
 
 @Suite("Undo and redo restore every row exactly", .fixedClock)
@@ -135,6 +136,45 @@ struct UndoTests {
     let empty = try Fixture(sample: false)
     #expect(try empty.database.isEmpty())
     try checkUndoRedo(empty, "Load Sample Data") { try empty.database.loadSampleData() }
+  }
+
+  /// An import inserts new reminders in bulk and updates existing ones; one undo takes all of it
+  /// back, search index and counts included, and redo brings the same rows back.
+  @Test func aBulkImport() throws {
+    let fixture = try Fixture()
+    var archive = try fixture.database.archive()
+    let list = try #require(archive.lists.first)
+    archive.reminders[0].title = "Renamed by the import"
+    archive.tags.append(Tag(title: "imported"))
+    for number in 1...600 {
+      let id = UUID()
+      archive.reminders.append(
+        Reminder(
+          id: id, dueDate: number.isMultiple(of: 2) ? Date(timeIntervalSince1970: 1_900_000_000) : nil,
+          isFlagged: number.isMultiple(of: 5), position: 100 + number, remindersListID: list.id,
+          status: number.isMultiple(of: 4) ? .completed : .incomplete, title: "Imported \(number)"))
+      archive.reminderTags.append(ReminderTag(id: UUID(), reminderID: id, tagID: "imported"))
+      archive.reminderTags.append(ReminderTag(id: UUID(), reminderID: id, tagID: "Someday"))
+    }
+    try checkUndoRedo(fixture, "Import 611 Reminders") {
+      // Many rows a statement, and a few statements to undo them: not a statement (and an undo
+      // record) per row.
+      let statements = Mutex(0)
+      try fixture.database.writeWithoutTransaction { db in
+        db.trace { event in if !event.sql.hasPrefix("--") { statements.withLock { $0 += 1 } } }
+      }
+      let summary = try fixture.database.importArchive(archive)
+      try fixture.database.writeWithoutTransaction { db in db.trace(nil) }
+      #expect(summary.remindersAdded == 600)
+      #expect(summary.remindersUpdated == 11)
+      #expect(statements.withLock { $0 } < 100)
+      let undoRecords = try fixture.database.writeWithoutTransaction { db in
+        try Int.fetchOne(db, sql: #"SELECT count(*) FROM "undoLog""#)
+      }
+      #expect((undoRecords ?? .max) < 100)
+    }
+    #expect(try fixture.search("Imported 599 #imported #someday").results.count == 1)
+    #expect(try fixture.database.read(countDifferences) == [])
   }
 
   @Test func aNewActionClearsRedoAndStepsUndoInOrder() throws {

@@ -73,6 +73,9 @@ public enum AppDatabase {
     if isReadOnly { try Migrations.requireCurrent(writer) } else { try Migrations.migrate(writer) }
     let grace = CompletionGrace(writer: writer, scheduler: scheduler)
     try writer.writeWithoutTransaction { db in
+      // Statement journals and the undo log in memory: a bulk change inside a transaction
+      // otherwise writes every page it touches to a temporary file as well.
+      try db.execute(sql: "PRAGMA temp_store = MEMORY")
       try db.add(function: grace.function)
       try UndoLog.create(db)
       try Triggers.create(db)

@@ -73,31 +73,89 @@ extension Database {
         try Tag.insert { tag }.execute(self)
         summary.tagsAdded += 1
       }
-      for reminder in archive.reminders {
-        var reminder = reminder
-        reminder.remindersListID = listIDs[reminder.remindersListID] ?? reminder.remindersListID
-        if try Reminder.find(reminder.id).fetchCount(self) > 0 {
-          try Reminder.update(reminder).execute(self)
-          summary.remindersUpdated += 1
-        } else {
-          try Reminder.insert { reminder }.execute(self)
-          try Reminder.find(reminder.id).update { $0.position = reminder.position }.execute(self)
-          summary.remindersAdded += 1
-        }
-      }
-      for link in archive.reminderTags {
-        // The tag as the database spells it.
-        guard let tagID = try Tag.find(link.tagID).select(\.title).fetchOne(self) else { continue }
-        let isLinked =
-          try ReminderTag.where { $0.reminderID.eq(link.reminderID) && $0.tagID.eq(tagID) }.fetchCount(self)
-          > 0
-        guard !isLinked else { continue }
-        try ReminderTag.insert { ReminderTag(id: link.id, reminderID: link.reminderID, tagID: tagID) }
-          .onConflictDoNothing()
-          .execute(self)
-      }
+      try importReminders(archive, listIDs: listIDs, summary: &summary)
     }
     return summary
+  }
+}
+
+extension Database {
+  /// The reminders and their tags, in bulk: reminders already here are updated one by one (and
+  /// recorded for undo row by row); new ones are inserted many rows a statement, with their
+  /// positions as given, and undone by deleting the rowids they took. Taggings go in before their
+  /// reminders (foreign keys are checked at commit), so that each reminder enters the search
+  /// index once, with its tags, instead of once and again for every tag.
+  fileprivate func importReminders(
+    _ archive: RemindersArchive, listIDs: [RemindersList.ID: RemindersList.ID], summary: inout ImportSummary
+  ) throws {
+    let batch = 500
+    let ids = archive.reminders.map(\.id)
+    var existing = Set<Reminder.ID>()
+    for start in stride(from: 0, to: ids.count, by: batch) {
+      let chunk = Array(ids[start..<min(start + batch, ids.count)])
+      existing.formUnion(try Reminder.where { $0.id.in(chunk) }.select(\.id).fetchAll(self))
+    }
+    // The tag as the database spells it, and the taggings the updated reminders already have.
+    var tagTitles: [String: String] = [:]
+    for title in try Tag.select(\.title).fetchAll(self) { tagTitles[title.lowercased()] = title }
+    var taggings = Set<String>()
+    for start in stride(from: 0, to: ids.count, by: batch) where !existing.isEmpty {
+      let chunk = ids[start..<min(start + batch, ids.count)].filter(existing.contains)
+      guard !chunk.isEmpty else { continue }
+      for tagging in try ReminderTag.where({ $0.reminderID.in(chunk) }).fetchAll(self) {
+        taggings.insert("\(tagging.reminderID) \(tagging.tagID.lowercased())")
+      }
+    }
+
+    for var reminder in archive.reminders where existing.contains(reminder.id) {
+      reminder.remindersListID = listIDs[reminder.remindersListID] ?? reminder.remindersListID
+      try Reminder.update(reminder).execute(self)
+      summary.remindersUpdated += 1
+    }
+
+    let newTaggings = archive.reminderTags.compactMap { link -> ReminderTag? in
+      guard let tagID = tagTitles[link.tagID.lowercased()],
+        taggings.insert("\(link.reminderID) \(tagID.lowercased())").inserted
+      else { return nil }
+      return ReminderTag(id: link.id, reminderID: link.reminderID, tagID: tagID)
+    }
+    let newReminders = archive.reminders.filter { !existing.contains($0.id) }.map { reminder in
+      var reminder = reminder
+      reminder.remindersListID = listIDs[reminder.remindersListID] ?? reminder.remindersListID
+      return reminder
+    }
+    let firstRowIDs = try nextRowIDs()
+    try bulkChange {
+      try execute(sql: "PRAGMA defer_foreign_keys = ON")
+      for start in stride(from: 0, to: newTaggings.count, by: batch) {
+        let chunk = Array(newTaggings[start..<min(start + batch, newTaggings.count)])
+        try ReminderTag.insert { chunk }.onConflictDoNothing().execute(self)
+      }
+      for start in stride(from: 0, to: newReminders.count, by: batch) {
+        let chunk = Array(newReminders[start..<min(start + batch, newReminders.count)])
+        try Reminder.insert { chunk }.execute(self)
+      }
+    } inverse: {
+      let lastRowIDs = try nextRowIDs()
+      return [
+        #"DELETE FROM "remindersTags" WHERE rowid >= \#(firstRowIDs.taggings) AND rowid < \#(lastRowIDs.taggings)"#,
+        #"DELETE FROM "reminders" WHERE rowid >= \#(firstRowIDs.reminders) AND rowid < \#(lastRowIDs.reminders)"#,
+      ]
+    }
+    summary.remindersAdded += newReminders.count
+  }
+
+  /// The rowids the next reminder and the next tagging take.
+  private func nextRowIDs() throws -> (reminders: Int, taggings: Int) {
+    let row = try Row.fetchOne(
+      self,
+      sql:
+        #"SELECT (SELECT ifnull(max(rowid), 0) + 1 FROM "reminders"), (SELECT ifnull(max(rowid), 0) + 1 FROM "remindersTags")"#
+    )
+    guard let row, case .integer(let reminders) = row[0], case .integer(let taggings) = row[1] else {
+      return (1, 1)
+    }
+    return (Int(reminders), Int(taggings))
   }
 }
 

@@ -69,6 +69,22 @@ extension Database {
     return result!
   }
 
+  /// Runs `body`, a bulk change inside the step being recorded, with the undo triggers and the
+  /// triggers that stand aside for undo (new positions, the default list) off; the statements
+  /// `inverse` returns afterwards, in the order they are to run, are recorded as its reverse. For
+  /// changes whose reverse is a few statements (`DELETE … WHERE rowid BETWEEN …`), where a row
+  /// at a time would record thousands. Outside a step it only runs `body`.
+  func bulkChange(_ body: () throws -> Void, inverse: () throws -> [String]) throws {
+    guard try hasUndoLog(), let step = try recordingStep() else { return try body() }
+    try setRecording(step: nil, isReplaying: true)
+    try body()
+    try setRecording(step: step, isReplaying: false)
+    // Undo runs a step's statements newest first.
+    for sql in try inverse().reversed() {
+      try execute(sql: #"INSERT INTO "undoLog" ("step", "sql") VALUES (?, ?)"#, arguments: [step, sql])
+    }
+  }
+
   /// Reverses the last step, recording its reverse for redo. Nil when there is nothing to undo.
   public func undo() throws -> UndoOutcome? { try replay(fromRedo: false) }
 
