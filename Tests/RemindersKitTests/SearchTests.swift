@@ -118,4 +118,25 @@ struct SearchTests {
     #expect(SearchQuery("#").isEmpty)
     #expect(SearchQuery("#").partialTag == "")
   }
+
+  /// A search reads a window of its matches, with the count of all of them; a window past the end
+  /// slides back to the last matches.
+  @Test func aSearchReadsAWindowOfItsMatches() throws {
+    let fixture = try Fixture()
+    let list = try fixture.list("Personal")
+    try fixture.database.write { db in
+      for number in 1...300 {
+        _ = try db.saveReminder(Reminder.Draft(remindersListID: list.id, title: "Window \(1000 + number)"))
+      }
+    }
+    let first = try fixture.database.read { try SearchRequest(text: "window", limit: 50).fetch($0) }
+    #expect(first.count == 300)
+    #expect(first.results.map(\.row.reminder.title) == (1001...1050).map { "Window \($0)" })
+    let last = try fixture.database.read {
+      try SearchRequest(text: "window", offset: 280, limit: 50).fetch($0)
+    }
+    #expect(last.offset == 250)
+    #expect(last.results.last?.row.reminder.title == "Window 1300")
+    #expect(last.range == 250..<300)
+  }
 }

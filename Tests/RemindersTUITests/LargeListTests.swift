@@ -17,8 +17,8 @@ struct LargeListTests {
       for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
     let database = try AppDatabase.open(path: path)
-    // Rows written on a plain connection, without the app's temporary triggers (no search index),
-    // so that making them is quick.
+    // Rows written on a plain connection, without the app's temporary triggers (positions, undo),
+    // in one statement, so that making them is quick.
     let list = try database.addList(title: "Long")
     let plain = try DatabaseQueue(path: path)
     try plain.write { db in
@@ -45,6 +45,18 @@ struct LargeListTests {
       model.show(end - 31..<end - 1)
       #expect(model.loadedRows.offset <= end - 31)
       #expect(model.loadedRows.rows.count <= 30 + 2 * DetailModel.margin)
+
+      // A search that matches every row holds a window of matches too, not all of them.
+      let search = SearchModel(debounce: .zero)
+      search.setText("Reminder")
+      search.apply()
+      #expect(search.count == Self.rowCount)
+      #expect(search.loadedResults.results.count == SearchRequest.defaultLimit)
+      search.show(end - 30..<end)
+      let loaded = search.loadedResults
+      #expect(loaded.results.count <= 30 + 2 * SearchModel.margin)
+      #expect(search.result(at: end - 1) != nil)
+      #expect(loaded.offset + loaded.results.count == end)
     }
   }
 }

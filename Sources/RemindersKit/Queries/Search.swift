@@ -151,7 +151,10 @@ public struct SearchResult: Hashable, Identifiable, Sendable {
   }
 }
 
-/// Live search, with everything the search screen shows in one read:
+/// Live search, with everything the search screen shows in one read: how many reminders match,
+/// a window of them (at most `limit` from `offset`, as a detail screen reads its rows), how many
+/// matches are completed, and the tags that complete the `#tag` being typed. A search matching
+/// a hundred thousand reminders reads the rows it shows, never all of them.
 ///
 ///     @Fetch(SearchRequest(text: "milk #someday")) var search = SearchRequest.Value()
 public struct SearchRequest: FetchKeyRequest {
@@ -160,34 +163,68 @@ public struct SearchRequest: FetchKeyRequest {
   /// The day rows are past due against, fixed when the request is made: the fetch may run on
   /// another thread, and a new day is a new request.
   public var today: LocalDay
+  /// The first match to read, and how many.
+  public var offset: Int
+  public var limit: Int
 
-  public init(text: String, showCompleted: Bool = false, today: LocalDay = .today) {
+  /// The window a search starts with.
+  public static let defaultLimit = 200
+
+  public init(
+    text: String, showCompleted: Bool = false, today: LocalDay = .today, offset: Int = 0,
+    limit: Int = SearchRequest.defaultLimit
+  ) {
     self.text = text
     self.showCompleted = showCompleted
     self.today = today
+    self.offset = max(offset, 0)
+    self.limit = max(limit, 0)
   }
 
   public struct Value: Hashable, Sendable {
-    /// The matches, with highlights.
+    /// How many reminders match (and are listed: completed ones only with `showCompleted`).
+    public var count = 0
+    /// The index of the first of `results`.
+    public var offset = 0
+    /// The window of matches, with highlights.
     public var results: [SearchResult] = []
     /// How many matches are completed, shown or not.
     public var completedCount = 0
     /// Tags for the `#tag` being typed.
     public var suggestions: [Tag] = []
 
-    public init(results: [SearchResult] = [], completedCount: Int = 0, suggestions: [Tag] = []) {
+    public init(
+      count: Int = 0, offset: Int = 0, results: [SearchResult] = [], completedCount: Int = 0,
+      suggestions: [Tag] = []
+    ) {
+      self.count = count
+      self.offset = offset
       self.results = results
       self.completedCount = completedCount
       self.suggestions = suggestions
     }
+
+    /// The indices of `results` among all the matches.
+    public var range: Range<Int> { offset..<offset + results.count }
   }
 
   public func fetch(_ db: Database) throws -> Value {
     let query = SearchQuery(text)
-    let rows = try Search.rows(query, showCompleted: showCompleted, today: today).fetchAll(db)
+    let suggestions = try query.partialTag.map { try Tag.suggestions(forPrefix: $0).fetchAll(db) } ?? []
+    guard !query.isEmpty else { return Value(suggestions: suggestions) }
+    let showCompleted = self.showCompleted
+    let count =
+      try Reminder.where { reminder in
+        showCompleted
+          ? Search.matches(query, reminder) : Search.matches(query, reminder) && !reminder.isSettledCompleted
+      }
+      .count().fetchOne(db) ?? 0
+    // A window past the end (matches went away) slides back to show the last ones.
+    let offset = min(self.offset, max(count - limit, 0))
+    let rows = try Search.rows(query, showCompleted: showCompleted, today: today).limit(limit, offset: offset)
+      .fetchAll(db)
     return Value(
-      results: rows.map { SearchResult(row: $0, query: query) },
-      completedCount: query.isEmpty ? 0 : try Search.completedCount(query).fetchOne(db) ?? 0,
-      suggestions: try query.partialTag.map { try Tag.suggestions(forPrefix: $0).fetchAll(db) } ?? [])
+      count: count, offset: offset, results: rows.map { SearchResult(row: $0, query: query) },
+      completedCount: try Search.completedCount(query).fetchOne(db) ?? 0, suggestions: suggestions)
   }
 }

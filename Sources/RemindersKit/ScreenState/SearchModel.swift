@@ -30,8 +30,12 @@ public final class SearchModel {
     self.debounce = debounce
   }
 
-  /// The matches, completed ones last.
-  public var results: [SearchResult] { value.results }
+  /// How many reminders match.
+  public var count: Int { value.count }
+  /// The loaded window of matches (completed ones last), from `offset`.
+  public var loadedResults: (offset: Int, results: [SearchResult]) { (value.offset, value.results) }
+  /// Matches kept loaded beyond those on screen, so that moving a few rows needs no read.
+  public static let margin = 40
   /// How many matches are completed, listed or not.
   public var completedCount: Int { value.completedCount }
   /// Tags that complete the `#tag` being typed.
@@ -58,7 +62,8 @@ public final class SearchModel {
     pending?.cancel()
     pending = nil
     appliedText = text
-    load()
+    // A new search starts at its first match.
+    load(offset: 0, limit: SearchRequest.defaultLimit)
   }
 
   /// Replaces the `#tag` being typed at the end of the text with a whole tag, and searches.
@@ -78,16 +83,39 @@ public final class SearchModel {
     load()
   }
 
+  /// The match at `index` among all of them, if it is loaded.
+  public func result(at index: Int) -> SearchResult? {
+    let value = self.value
+    return value.range.contains(index) ? value.results[index - value.offset] : nil
+  }
+
+  /// Makes sure the matches at `visible` are loaded, reading a window around them when not: only
+  /// the matches near the screen are ever in memory.
+  public func show(_ visible: Range<Int>) {
+    let current = value
+    let needed = visible.clamped(to: 0..<max(current.count, 0))
+    let loaded = current.range
+    if needed.isEmpty || (needed.lowerBound >= loaded.lowerBound && needed.upperBound <= loaded.upperBound) {
+      return
+    }
+    load(offset: max(needed.lowerBound - Self.margin, 0), limit: needed.count + 2 * Self.margin)
+  }
+
   /// Deletes the completed matches old enough for `age`; returns how many.
   @discardableResult
   public func clearCompleted(olderThan age: ClearCompletedAge) throws -> Int {
     try database.clearCompleted(matching: query, olderThan: age)
   }
 
-  private func load() {
+  /// Reads the window at `offset` (the same one, by default, as when the day or the options
+  /// change).
+  private func load(offset: Int? = nil, limit: Int? = nil) {
+    let current = value
     _value = Fetch(
-      wrappedValue: value,
-      SearchScreenRequest(text: appliedText, showCompleted: showCompleted, dependencies: dependencies),
+      wrappedValue: current,
+      SearchScreenRequest(
+        text: appliedText, showCompleted: showCompleted, offset: offset ?? current.offset,
+        limit: limit ?? max(current.results.count, SearchRequest.defaultLimit), dependencies: dependencies),
       database: database)
   }
 }
@@ -98,8 +126,8 @@ struct SearchScreenRequest: FetchKeyRequest {
   var request: SearchRequest
   let dependencies: DependencySnapshot
 
-  init(text: String, showCompleted: Bool, dependencies: DependencySnapshot) {
-    request = SearchRequest(text: text, showCompleted: showCompleted)
+  init(text: String, showCompleted: Bool, offset: Int, limit: Int, dependencies: DependencySnapshot) {
+    request = SearchRequest(text: text, showCompleted: showCompleted, offset: offset, limit: limit)
     self.dependencies = dependencies
   }
 

@@ -103,8 +103,13 @@ extension RemindersApp {
   func prepareRight() -> (any View)? {
     let focused = focus == .detail && overlay == nil && prompt == nil
     if let search {
-      let source = searchSource(search)
-      searchList.reconcile(with: source, height: listHeight - 1, followsSelection: focused && !isEditingQuery)
+      var source = searchSource(search)
+      // The matches on screen are loaded, as a detail screen's rows are.
+      let follows = focused && !isEditingQuery
+      let offset = searchList.visibleOffset(in: source, height: listHeight - 1, followsSelection: follows)
+      search.show(offset..<offset + listHeight)
+      source = searchSource(search)
+      searchList.reconcile(with: source, height: listHeight - 1, followsSelection: follows)
       return SearchPane(
         model: search, field: searchField, isEditing: isEditingQuery && focused, list: searchList,
         source: source,

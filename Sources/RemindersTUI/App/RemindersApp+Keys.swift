@@ -21,7 +21,7 @@ extension RemindersApp {
       }
     case .detail:
       if let search {
-        if searchList.handle(key, in: searchSource(search), height: listHeight - 1) { return .handled }
+        if navigateSearch(search, key) { return .handled }
       } else if let detail, navigateDetail(detail, key) {
         return .handled
       }
@@ -40,12 +40,26 @@ extension RemindersApp {
 
   /// Moves in a detail list, loading the window around where the move lands first.
   func navigateDetail(_ detail: DetailModel, _ key: KeyPress) -> Bool {
-    switch detailList.keymap.handle(key) {
+    navigate(\.detailList, key, height: listHeight, source: { detailSource(detail) }, load: detail.show)
+  }
+
+  /// Moves in search results, the same way.
+  func navigateSearch(_ search: SearchModel, _ key: KeyPress) -> Bool {
+    navigate(\.searchList, key, height: listHeight - 1, source: { searchSource(search) }, load: search.show)
+  }
+
+  /// Moves in a list whose rows are loaded in windows: the window around where the move lands is
+  /// loaded first, so that the move finds its row.
+  private func navigate<Source: ListDataSource>(
+    _ list: ReferenceWritableKeyPath<RemindersApp, ListState<RowID>>, _ key: KeyPress, height: Int,
+    source: () -> Source, load: (Range<Int>) -> Void
+  ) -> Bool where Source.ID == RowID {
+    switch self[keyPath: list].keymap.handle(key) {
     case .action(let action):
-      if let target = detailList.target(of: action, in: detailSource(detail), height: listHeight) {
-        detail.show(max(target - listHeight, 0)..<target + listHeight)
+      if let target = self[keyPath: list].target(of: action, in: source(), height: height) {
+        load(max(target - listHeight, 0)..<target + listHeight)
       }
-      detailList.perform(action, in: detailSource(detail), height: listHeight)
+      self[keyPath: list].perform(action, in: source(), height: height)
       return true
     case .pending:
       return true

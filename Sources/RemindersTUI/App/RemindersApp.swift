@@ -89,7 +89,7 @@ final class RemindersApp: Application {
   }
 
   func searchSource(_ search: SearchModel) -> SearchSource {
-    SearchSource(results: search.results, format: format)
+    SearchSource(model: search, format: format)
   }
 
   /// The entry selected in the sidebar.
@@ -101,7 +101,7 @@ final class RemindersApp: Application {
   var selectedReminder: ReminderRow? {
     if let search {
       guard case .reminder(let id)? = searchList.selection else { return nil }
-      return search.results.first { $0.id == id }?.row
+      return search.loadedResults.results.first { $0.id == id }?.row
     }
     guard let detail, case .reminder(let id)? = detailList.selection, let index = detail.index(of: id) else {
       return nil

@@ -64,7 +64,7 @@ struct SearchPane: View {
       info.append("tab → ", style: .dim)
       info.append(model.suggestions.map { "#" + $0.title }.joined(separator: " "), style: .accent)
     } else if !model.query.isEmpty {
-      info.append("\(model.results.count) found · ", style: .dim)
+      info.append("\(model.count) found · ", style: .dim)
       info.append("\(model.completedCount) Completed", style: .title)
       info.append(model.showCompleted ? " (c hide · C clear)" : " (c show · C clear)", style: .dim)
     } else {

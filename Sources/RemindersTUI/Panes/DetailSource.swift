@@ -52,21 +52,43 @@ struct DetailSource: ListDataSource {
   }
 }
 
-/// Search results as the list asks for them.
+/// Search results as the list asks for them: like a detail screen's rows, only the loaded window
+/// is at hand, the rest is known by count.
 struct SearchSource: ListDataSource {
+  let count: Int
+  let offset: Int
   let results: [SearchResult]
   let format: ReminderRowFormat
 
-  var count: Int { results.count }
-  func id(at index: Int) -> RowID { .reminder(results[index].id) }
-  func index(of id: RowID) -> Int? {
-    guard case .reminder(let reminder) = id else { return nil }
-    return results.firstIndex { $0.id == reminder }
+  @MainActor
+  init(model: SearchModel, format: ReminderRowFormat) {
+    let loaded = model.loadedResults
+    count = model.count
+    offset = loaded.offset
+    results = loaded.results
+    self.format = format
   }
-  func rowHeight(at index: Int) -> Int { ReminderRowFormat.height(of: results[index].row) }
+
+  func result(at index: Int) -> SearchResult? {
+    let local = index - offset
+    return results.indices.contains(local) ? results[local] : nil
+  }
+
+  func id(at index: Int) -> RowID { result(at: index).map { .reminder($0.id) } ?? .position(index) }
+
+  func index(of id: RowID) -> Int? {
+    switch id {
+    case .reminder(let reminder): results.firstIndex { $0.id == reminder }.map { $0 + offset }
+    case .position(let index): index < count ? index : nil
+    }
+  }
+
+  func rowHeight(at index: Int) -> Int { result(at: index).map { ReminderRowFormat.height(of: $0.row) } ?? 1 }
+
   func rows(in range: Range<Int>) -> [ListRow] {
-    results[range].map { result in
-      format.listRow(
+    range.map { index in
+      guard let result = result(at: index) else { return ListRow(title: StyledText("…", style: .dim)) }
+      return format.listRow(
         result.row, titleHighlights: result.titleHighlights, notesHighlights: result.notesHighlights,
         tagsHighlights: result.tagsHighlights)
     }

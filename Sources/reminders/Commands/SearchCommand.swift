@@ -26,27 +26,43 @@ enum SearchCommand: Subcommand {
       throw CommandError.usage("search needs something to find", help: help)
     }
     let database = try context.database()
-    let found = try database.read { db in
-      try SearchRequest(text: text, showCompleted: parsed.has("--all")).fetch(db)
+    // Read a window at a time, so that a search matching most of a large database holds a
+    // window in memory, not every match.
+    let pageSize = 1000
+    var offset = 0
+    var json: [ReminderFormatting.JSON] = []
+    var completedCount = 0
+    let dates = DueDateFormatter()
+    while true {
+      let page = try database.read { db in
+        try SearchRequest(text: text, showCompleted: parsed.has("--all"), offset: offset, limit: pageSize)
+          .fetch(db)
+      }
+      completedCount = page.completedCount
+      if parsed.has("--json") {
+        json += page.results.map { ReminderFormatting.JSON($0.row) }
+      } else {
+        for result in page.results { print(result, text: text, dates: dates) }
+      }
+      offset = page.range.upperBound
+      guard page.results.count == pageSize, offset < page.count else { break }
     }
     if parsed.has("--json") {
-      try Console.printJSON(found.results.map { ReminderFormatting.JSON($0.row) })
+      try Console.printJSON(json)
       return
     }
-    let dates = DueDateFormatter()
-    for result in found.results {
-      Console.print(ReminderFormatting.line(result.row, dates: dates, highlighting: result.titleHighlights))
-      if !result.notesHighlights.isEmpty {
-        let notes = result.row.reminder.notes.replacingOccurrences(of: "\n", with: " ")
-        let highlights = Highlighter.ranges(of: SearchQuery(text).terms, in: notes)
-        Console.print("          \(ReminderFormatting.highlighted(notes, highlights))")
-      }
-    }
-    if !parsed.has("--all"), found.completedCount > 0 {
+    if !parsed.has("--all"), completedCount > 0 {
       Console.print(
-        Console.dim(
-          "\(found.completedCount) completed match\(found.completedCount == 1 ? "" : "es") not shown (--all)")
-      )
+        Console.dim("\(completedCount) completed match\(completedCount == 1 ? "" : "es") not shown (--all)"))
+    }
+  }
+
+  private static func print(_ result: SearchResult, text: String, dates: DueDateFormatter) {
+    Console.print(ReminderFormatting.line(result.row, dates: dates, highlighting: result.titleHighlights))
+    if !result.notesHighlights.isEmpty {
+      let notes = result.row.reminder.notes.replacingOccurrences(of: "\n", with: " ")
+      let highlights = Highlighter.ranges(of: SearchQuery(text).terms, in: notes)
+      Console.print("          \(ReminderFormatting.highlighted(notes, highlights))")
     }
   }
 }
