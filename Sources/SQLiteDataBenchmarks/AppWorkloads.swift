@@ -6,7 +6,10 @@ import SQLiteData
 /// The Reminders app at a million reminders (``AppDataset``): how long its home screen takes to
 /// show a new reminder, and to open. The C baseline runs the same SQL with raw sqlite3 calls.
 func appWorkloads() -> [Workload] {
-  [saveWorkload(), homeAfterInsertWorkload(), homeAfterOtherConnectionWorkload(), coldOpenWorkload()]
+  [
+    saveWorkload(), homeAfterInsertWorkload(), homeAfterOtherConnectionWorkload(), coldOpenWorkload(),
+    importWorkload(),
+  ]
 }
 
 // MARK: - The home screen

@@ -77,6 +77,13 @@ final class BaselineFileDatabase {
     try checkBaseline(baseline_prepare(handle, sql, &statement), "baseline_prepare")
     return BaselineStatement(database: self, handle: statement!)
   }
+
+  /// The import workload's rows, inserted by C.
+  func importRows(_ rows: BaselineImportRows) throws {
+    var value = rows.rows
+    try checkBaseline(baseline_add_uuid_function(handle), "baseline_add_uuid_function")
+    try checkBaseline(baseline_import(handle, &value), "baseline_import")
+  }
 }
 
 /// A statement prepared by C; it keeps its database open.

@@ -90,4 +90,36 @@ int baseline_open_file(const char *path, struct sqlite3 **db);
 /// `count` receives the number of rows.
 int baseline_fetch_rows(struct sqlite3_stmt *statement, int64_t *count);
 
+// MARK: - Importing reminders
+
+#define BASELINE_SQL_INSERT_REMINDER "INSERT INTO \"reminders\" (\"id\", \"dueDate\", \"isFlagged\", \"notes\", \"position\", \"priority\", \"remindersListID\", \"status\", \"title\") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+#define BASELINE_SQL_INSERT_TAGGING "INSERT INTO \"remindersTags\" (\"id\", \"reminderID\", \"tagID\") VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
+
+/// The rows of an import, as text and numbers made before timing: the reminders' columns (a NULL
+/// due date or notes pointer binds NULL, a priority of 0 binds NULL) and the taggings.
+typedef struct {
+  int reminderCount;
+  const char *const *ids;
+  const char *const *listIDs;
+  const char *const *titles;
+  const char *const *notes;
+  const char *const *dueDates;
+  const int64_t *positions;
+  const int *statuses;
+  const int *flags;
+  const int *priorities;
+  int taggingCount;
+  const char *const *taggingIDs;
+  const char *const *taggingReminderIDs;
+  const char *const *taggingTagIDs;
+} baseline_import_rows;
+
+/// Adds `uuid()`, which the app's tables use as the default of their ids, as the engine does on
+/// every connection.
+int baseline_add_uuid_function(struct sqlite3 *db);
+
+/// Inserts the taggings, then the reminders, through one prepared statement each, in one
+/// IMMEDIATE transaction with foreign keys checked at commit: the app's import, row by row.
+int baseline_import(struct sqlite3 *db, const baseline_import_rows *rows);
+
 #endif
