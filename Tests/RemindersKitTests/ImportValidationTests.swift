@@ -54,7 +54,9 @@ struct ImportValidationTests {
     #expect(
       error(archive(reminder: #""title": "x""#, version: "1e30")).contains("Archive at version: the number"))
     let deep = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
-    #expect(error(deep).contains("nested too deeply"))
+    #expect(error(deep).contains("at line 1, column 33 it is nested 33 levels deep"))
+    #expect(
+      error(Data([0x7B, 0x22, 0xFF, 0x22, 0x7D])).contains("not UTF-8 text: a byte at line 1, column 3"))
   }
 
   @Test func iCalendarRefusesNULAndDatesPastTheYear9999() {

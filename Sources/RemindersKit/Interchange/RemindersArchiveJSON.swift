@@ -66,6 +66,7 @@ extension RemindersArchive: Codable {
   /// Reads an archive written by `jsonData()` (or by hand, see above). Errors name the place:
   /// `Archive at reminders[2].dueDate: “soon” is not a date …`.
   public init(jsonData: Data) throws(RemindersArchiveError) {
+    try JSONPrecheck.check(jsonData)
     do {
       self = try JSONDecoder().decode(RemindersArchive.self, from: jsonData)
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {

@@ -78,10 +78,12 @@ public struct DueDateParser: Sendable {
     _ error: DueDateGrammarFailure, in words: ArraySlice<DueDateWord>, of text: String
   ) -> DueDateParseError {
     var fragment = ""
-    if !words.isEmpty, !error.lexemes.isEmpty {
-      let lexemes = DueDateLexer.lexemes(of: words)
-      let first = words[words.startIndex + lexemes[error.lexemes.lowerBound].wordIndex]
-      let last = words[words.startIndex + lexemes[error.lexemes.upperBound - 1].wordIndex]
+    let lexemes = DueDateLexer.lexemes(of: words)
+    if !lexemes.isEmpty {
+      // A failure of the phrase as a whole (an offset too far away) names all of it.
+      let failed = error.lexemes.isEmpty ? 0..<lexemes.count : error.lexemes
+      let first = words[words.startIndex + lexemes[failed.lowerBound].wordIndex]
+      let last = words[words.startIndex + lexemes[failed.upperBound - 1].wordIndex]
       fragment = String(text[first.core.lowerBound..<last.core.upperBound])
     }
     let message = fragment.isEmpty ? error.message : "“\(fragment)” \(error.message)"

@@ -58,7 +58,7 @@ public struct QuickAdd: Hashable, Sendable {
             reason: .unterminatedListTitle, input: text,
             message: "The list title “\(text[start...])” has no closing quote: write @\"Two words\"")
         }
-        let title = text[open..<close].trimmingCharacters(in: .whitespaces)
+        let title = text[open..<close].trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else {
           throw QuickAddError(
             reason: .emptyListTitle, input: text,
@@ -105,7 +105,8 @@ public struct QuickAdd: Hashable, Sendable {
     do {
       match = try dates.match(in: rest)
     } catch {
-      throw QuickAddError(reason: .invalidDate, input: text, message: error.description)
+      // The date's own sentence, examples included, without its full stop: `description` adds it.
+      throw QuickAddError(reason: .invalidDate, input: text, message: String(error.description.dropLast()))
     }
     if let match {
       dueDate = match.date

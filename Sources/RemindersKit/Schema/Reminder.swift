@@ -51,12 +51,8 @@ extension Reminder {
   /// The moments a reminder can be due: dates are stored as UTC text with a four-digit year,
   /// so from the start of the year 1 to the end of 9999, in UTC. Every way in (typing, the
   /// form, an import) is checked against this, so that no stored date fails to read back.
-  public static let dueDates: ClosedRange<Date> = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    let first = calendar.date(from: DateComponents(year: 1, month: 1, day: 1))!
-    let last = calendar.date(
-      from: DateComponents(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59))!
-    return first...last.addingTimeInterval(0.999)
-  }()
+  public static let dueDates: ClosedRange<Date> =
+    // 0001-01-01 00:00:00.000 and 9999-12-31 23:59:59.999 UTC in the proleptic Gregorian calendar
+    // the stored text uses (Foundation's Gregorian calendar is Julian before 1582).
+    Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799.999)
 }

@@ -32,7 +32,7 @@ enum EscapeSequence {
       return .key(KeyPress(.function(Int(final.value - 0x50) + 1), modifiers: modifiers))
     case "u":
       guard let scalar = Unicode.Scalar(UInt32(clamping: first)) else { return .unknown }
-      return .key(keyPress(forCodePoint: scalar, modifiers: modifiers))
+      return keyPress(forCodePoint: scalar, modifiers: modifiers).map(Meaning.key) ?? .unknown
     case "~":
       switch first {
       case 200: return .pasteStart
@@ -52,7 +52,8 @@ enum EscapeSequence {
     let numbers = parameters.split(separator: ";").compactMap { Int($0) }
     guard numbers.count == 3, final == "M" || final == "m" else { return nil }
     let code = numbers[0]
-    let position = Point(x: max(numbers[1] - 1, 0), y: max(numbers[2] - 1, 0))
+    // One-based, and any number may arrive: the subtraction must not overflow.
+    let position = Point(x: numbers[1] > 0 ? numbers[1] - 1 : 0, y: numbers[2] > 0 ? numbers[2] - 1 : 0)
     var modifiers: KeyModifiers = []
     if code & 4 != 0 { modifiers.insert(.shift) }
     if code & 8 != 0 { modifiers.insert(.alt) }
@@ -93,14 +94,16 @@ enum EscapeSequence {
     23: .function(11), 24: .function(12),
   ]
 
+  /// The key a CSI u code point names; nil for another control character, which no key types.
   private static func keyPress(forCodePoint scalar: Unicode.Scalar, modifiers: KeyModifiers)
-    -> KeyPress
+    -> KeyPress?
   {
     switch scalar.value {
     case 13: KeyPress(.enter, modifiers: modifiers)
     case 9: KeyPress(.tab, modifiers: modifiers)
     case 27: KeyPress(.escape, modifiers: modifiers)
     case 127, 8: KeyPress(.backspace, modifiers: modifiers)
+    case 0..<0x20, 0x80..<0xA0: nil
     default: KeyPress(Character(scalar), modifiers: modifiers)
     }
   }

@@ -12,7 +12,8 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
 
   /// The modifiers of an xterm-style parameter: 1 + (shift 1, alt 2, control 4).
   init(xtermParameter: Int) {
-    let bits = max(xtermParameter - 1, 0)
+    // Any number may arrive in a sequence: the subtraction must not overflow.
+    let bits = xtermParameter > 1 ? xtermParameter - 1 : 0
     var modifiers: KeyModifiers = []
     if bits & 1 != 0 { modifiers.insert(.shift) }
     if bits & 2 != 0 { modifiers.insert(.alt) }
