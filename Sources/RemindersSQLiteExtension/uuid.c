@@ -1,5 +1,5 @@
 // A loadable SQLite extension that adds `uuid()`, so the sqlite3 shell can insert into the app's
-// tables, whose primary keys default to `uuid()`. It makes the same text as the app's own function
+// tables, whose primary keys default to `uuid()`, and turns foreign keys on, as the app has them. It makes the same text as the app's own function
 // (SQLiteEngine's DatabaseFunction.uuid): a random version-4 UUID, 36 lowercase characters.
 //
 //   sqlite3 db.sqlite -cmd '.load .build/debug/libRemindersSQLiteExtension'
@@ -33,6 +33,10 @@ static void uuid_function(sqlite3_context *context, int argc, sqlite3_value **ar
 int sqlite3_extension_init(sqlite3 *db, char **error, const sqlite3_api_routines *api) {
   (void)error;
   SQLITE_EXTENSION_INIT2(api);
+  // The app's connections enforce foreign keys, so that deleting a list or a reminder cascades to
+  // what hangs from it: the shell does too once the extension is loaded, or a delete there would
+  // leave taggings of a reminder that is gone.
+  sqlite3_exec(db, "PRAGMA foreign_keys = ON", 0, 0, 0);
   return sqlite3_create_function(
     db, "uuid", 0, SQLITE_UTF8 | SQLITE_INNOCUOUS, 0, uuid_function, 0, 0);
 }

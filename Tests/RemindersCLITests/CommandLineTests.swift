@@ -68,6 +68,28 @@ struct CommandLineTests {
     #expect(unknown.stderr.contains("no list is titled 'Errands'; the lists are: Personal"))
   }
 
+  /// Two lists may share a title: a command naming it is refused rather than act on either.
+  @Test func aTitleThatSeveralListsShareIsAmbiguous() throws {
+    defer { cli.removeDatabase() }
+    try cli.run("seed")
+    #expect(try cli.run("lists", "add", "Family").status == 0)
+    for arguments in [
+      ["lists", "rm", "Family", "--yes"], ["add", "Milk @Family"], ["ls", "--list", "family"],
+    ] {
+      let output = try cli.run(arguments: arguments)
+      #expect(output.status == 3, "\(arguments)")
+      #expect(
+        output.stderr.lowercased().contains(
+          "several lists are titled 'family'; name one by the start of its id"),
+        "\(output.stderr)")
+    }
+    let lists = try #require(try cli.json("lists", "--json") as? [[String: Any]])
+    #expect(lists.filter { $0["title"] as? String == "Family" }.count == 2)
+    // The confirmation says the time it read, whatever the day.
+    let added = try cli.run("add", "Dentist mar 14 2031 3pm @Personal")
+    #expect(added.stdout.contains("read as: due Mar 14, 2031 3:00 PM (“mar 14 2031 3pm”)"), "\(added.stdout)")
+  }
+
   /// One date parser, one behaviour: what `--due` refuses, quick-add refuses, with the same words.
   @Test(arguments: [
     ("31 feb", "“31 feb” is not a date: February has no day 31"),

@@ -24,4 +24,19 @@ struct ImportErrorTests {
     #expect(empty.status == 1)
     #expect(empty.stderr.contains("standard input is empty"))
   }
+
+  /// An export never overwrites the database it reads, under whatever name it is given.
+  @Test func anExportOntoTheDatabaseIsRefused() throws {
+    defer { cli.removeDatabase() }
+    #expect(try cli.run("seed").status == 0)
+    let folder = (cli.databasePath as NSString).deletingLastPathComponent
+    let link = folder + "/link.json"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: cli.databasePath)
+    for output in [cli.databasePath, link, cli.databasePath + "-wal"] {
+      let export = try cli.run("export", "-o", output)
+      #expect(export.status == 1)
+      #expect(export.stderr.contains("is the database itself"), "\(output): \(export.stderr)")
+    }
+    #expect(try cli.reminders().count == 8)
+  }
 }

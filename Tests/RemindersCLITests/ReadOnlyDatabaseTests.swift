@@ -30,5 +30,19 @@ struct ReadOnlyDatabaseTests {
     #expect(added.status == 1)
     #expect(added.stderr.contains("is read-only: reminders can show and export it, but not change it"))
     #expect(!added.stderr.contains("Configuration"))
+
+    // Made writable again, the log's index the read-only session left is named as what is in the
+    // way, and once it is gone, the database takes changes.
+    guard geteuid() == 0 else { return }
+    try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: cli.databasePath)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: cli.databasePath)
+    let blocked = try cli.run(arguments: ["add", "Milk"], runner: asUser)
+    #expect(blocked.status == 1)
+    #expect(
+      blocked.stderr.contains("-shm, left by a session that could only read the database"),
+      "\(blocked.stderr)")
+    try FileManager.default.removeItem(atPath: cli.databasePath + "-shm")
+    let saved = try cli.run(arguments: ["add", "Milk"], runner: asUser)
+    #expect(saved.status == 0, "\(saved.stderr)")
   }
 }

@@ -37,9 +37,17 @@ struct TerminalSafetyTests {
     let done = try cli.run("done", "PWNED")
     #expect(Self.controls(in: done.stdout + done.stderr).isEmpty)
 
-    // Scripts get the exact text.
+    // Scripts get the exact text, with C1 controls and bidirectional overrides escaped too.
     let json = try cli.reminders()
     #expect(json.first?["title"] as? String == Self.hostileTitle)
+    #expect(try cli.run("add", "Bidi \u{202E}gnp.exe\u{202C}").status == 0)
+    for arguments in [["ls", "--json"], ["export"], ["ls"], ["export", "--format", "ics"]] {
+      let output = try cli.run(arguments: arguments).stdout
+      #expect(
+        !output.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" },
+        "\(arguments)")
+    }
+    #expect(try cli.reminders().contains { $0["title"] as? String == "Bidi \u{202E}gnp.exe\u{202C}" })
   }
 
   @Test func importedFilesAreShownSafelyAndExportedAsValidCalendars() throws {

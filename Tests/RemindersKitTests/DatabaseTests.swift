@@ -249,6 +249,11 @@ struct ForeignFileTests {
       try sqlite(path, "PRAGMA user_version = 1000")
     }
     #expect(error?.problem == .newerSchema(version: 1000, known: AppDatabase.migrationIdentifiers.count))
+    let negative = try refusal { path in
+      try AppDatabase.open(path: path, scheduler: ManualCompletionScheduler()).close()
+      try sqlite(path, "PRAGMA user_version = -5")
+    }
+    #expect(negative?.problem == .newerSchema(version: -5, known: AppDatabase.migrationIdentifiers.count))
   }
 
   @Test func aNewDatabaseIsMarkedAndLeavesNothingBeside() throws {

@@ -99,6 +99,17 @@ struct OtherWritersTests {
     #expect(reminder.title == "Shell zebra")
     #expect(reminder.id.uuidString.lowercased().split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
     #expect(try database.read(countDifferences) == [])
+    // The extension turns foreign keys on, as the app has them: a delete in the shell cascades to
+    // the reminder's taggings, and the counts and the export stay right.
+    try shell(
+      file.path,
+      """
+      .load \(library)
+      DELETE FROM "reminders" WHERE "title" = 'Shell zebra';
+      """)
+    #expect(try database.read(countDifferences) == [])
+    let archive = try database.archive()
+    #expect(throws: Never.self) { try archive.validate() }
   }
 
   /// The extension, built next to the test bundle.

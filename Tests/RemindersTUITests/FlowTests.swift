@@ -66,6 +66,17 @@ struct FlowTests {
     #expect(sidebarRow(screen, "Family") == "│ ● Family                   2 │")
   }
 
+  /// On a database without lists, quick-add makes the list as the command line does, instead of
+  /// refusing (and leaving what is typed next to run as keys).
+  @Test(.fixedSample(empty: true)) func quickAddOnAnEmptyDatabaseMakesItsList() async {
+    let driver = HeadlessDriver(RemindersApp(), size: Size(width: 100, height: 30))
+    driver.press("n")
+    driver.type("Call mom @Family")
+    driver.press("enter")
+    #expect(driver.screenText.contains("Added “Call mom” to Family, new list “Family”"))
+    await waitForScreen(driver) { $0.contains("● Family") }
+  }
+
   /// A quick-add line that cannot be added shows why while the text stays, to be corrected.
   @Test(.fixedSample()) func aQuickAddErrorIsShownAndTheTextKept() async {
     let driver = await start()

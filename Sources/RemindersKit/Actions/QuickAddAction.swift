@@ -17,34 +17,47 @@ public struct QuickAddResult: Sendable {
   public func understood(dates: DueDateFormatter = DueDateFormatter()) -> String {
     var parts: [String] = []
     if let due = reminder.dueDate, let phrase = entry.datePhrase {
-      parts.append("due \(dates.label(for: due)) (“\(phrase)”)")
+      parts.append("due \(dates.labelWithTime(for: due)) (“\(phrase)”)")
     }
     if isNewList { parts.append("new list “\(list.title)”") }
     return parts.joined(separator: ", ")
   }
 }
 
-/// No list has the title (or id) a user gave.
-public struct ListNotFound: Error, Hashable, Sendable, CustomStringConvertible {
+/// The list a user named cannot be told: no list has that title (or id), or several have it.
+public struct ListLookupError: Error, Hashable, Sendable, CustomStringConvertible {
+  public enum Problem: Hashable, Sendable {
+    /// No list is named so; `titles` are the lists there are.
+    case noSuchList(titles: [String])
+    /// Several lists have the title; `ids` name them.
+    case ambiguous(ids: [RemindersList.ID])
+  }
+
   public let name: String
-  public let titles: [String]
+  public let problem: Problem
 
   public var description: String {
-    "no list is titled '\(name)'"
-      + (titles.isEmpty ? "; there are no lists yet" : "; the lists are: " + titles.joined(separator: ", "))
+    switch problem {
+    case .noSuchList(let titles):
+      return "no list is titled '\(name)'"
+        + (titles.isEmpty ? "; there are no lists yet" : "; the lists are: " + titles.joined(separator: ", "))
+    case .ambiguous(let ids):
+      let starts = ids.map { String($0.uuidString.lowercased().prefix(8)) }.joined(separator: ", ")
+      return "several lists are titled '\(name)'; name one by the start of its id: \(starts)"
+    }
   }
 }
 
 extension RemindersList {
   /// The list a user names: by its title (case does not matter), else by the start of its id, as
-  /// `ls` prints it (four characters or more).
+  /// `ls` prints it (four characters or more). A title that several lists have is an error.
   public static func named(_ name: String, in db: Database) throws -> RemindersList? {
     let text = name.trimmingCharacters(in: .whitespaces)
-    if let list = try RemindersList.where({ $0.title.collate(.nocase).eq(text) }).order(by: \.position)
-      .fetchOne(db)
-    {
-      return list
-    }
+    let byTitle = try RemindersList.where({ $0.title.collate(.nocase).eq(text) }).order(by: \.position)
+      .limit(6).fetchAll(db)
+    if byTitle.count == 1 { return byTitle[0] }
+    // Two lists may share a title: picking one would act on the other list than meant.
+    if byTitle.count > 1 { throw ListLookupError(name: text, problem: .ambiguous(ids: byTitle.map(\.id))) }
     guard text.count >= 4, text.count <= 36, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
       return nil
     }
@@ -57,7 +70,8 @@ extension RemindersList {
   public static func find(named name: String, in db: Database) throws -> RemindersList {
     if let list = try named(name, in: db) { return list }
     let titles = try RemindersList.ordered.fetchAll(db).map(\.title)
-    throw ListNotFound(name: name.trimmingCharacters(in: .whitespaces), titles: titles)
+    throw ListLookupError(
+      name: name.trimmingCharacters(in: .whitespaces), problem: .noSuchList(titles: titles))
   }
 }
 

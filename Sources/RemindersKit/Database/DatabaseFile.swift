@@ -78,7 +78,8 @@ enum DatabaseFile {
     }
     switch found.applicationID {
     case applicationID:
-      if found.userVersion > schemaVersion {
+      // A version this app never writes (above its own, or below zero) is not one it knows.
+      if found.userVersion > schemaVersion || found.userVersion < 0 {
         throw DatabaseFileError(
           path: path, problem: .newerSchema(version: found.userVersion, known: schemaVersion))
       }

@@ -30,6 +30,12 @@ public enum ProblemMessage {
       return "\(file) is locked by another program (another reminders, or the sqlite3 shell), which "
         + "kept it for \(seconds) seconds: let it finish, or close it, and try again"
     case .SQLITE_READONLY:
+      if let path, access(path, W_OK) == 0, access(path + "-shm", F_OK) == 0, access(path + "-shm", W_OK) != 0
+      {
+        // A connection that could only read made the log's index with the file's permissions then.
+        return "\(path)-shm, left by a session that could only read the database, cannot be written: "
+          + "remove it while no reminders or sqlite3 has the database open"
+      }
       return "\(file) is read-only: reminders can show and export it, but not change it. "
         + "To change it, give your user write permission on the file and its folder"
     case .SQLITE_FULL:

@@ -25,7 +25,8 @@ enum ICalendarSyntax {
 
   /// Escapes `\`, `;`, `,` and line breaks (a CR LF pair or a lone CR becomes one `\n`). Other
   /// control characters are not allowed in a text value (RFC 5545 §3.3.11), and would reach the
-  /// terminal of whoever reads the file: they become U+FFFD, as the app draws them.
+  /// terminal of whoever reads the file, as would bidirectional overrides: they become U+FFFD, as
+  /// the app draws them.
   static func escape(_ text: String) -> String {
     var result = String.UnicodeScalarView()
     var previousWasCarriageReturn = false
@@ -39,7 +40,8 @@ enum ICalendarSyntax {
       case "\n" where previousWasCarriageReturn: break
       case "\n": result.append(contentsOf: "\\n".unicodeScalars)
       case "\t": result.append(scalar)
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): result.append("\u{FFFD}")
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.isUnsafeInExportedText:
+        result.append("\u{FFFD}")
       default: result.append(scalar)
       }
     }

@@ -18,14 +18,22 @@ public struct ImportSummary: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension RemindersArchive {
-  /// Everything in the database: lists and reminders by position, tags by title.
+  /// Everything in the database: lists and reminders by position, tags by title. Rows whose
+  /// parent is gone (left by a program that wrote with foreign keys off) are not part of it, so
+  /// that what is exported always imports.
   public init(_ db: Database) throws {
     self.init(
       lists: try RemindersList.order { ($0.position, $0.title) }.fetchAll(db),
-      listAssets: try RemindersListAsset.order(by: \.remindersListID).fetchAll(db),
-      reminders: try Reminder.order { ($0.remindersListID, $0.position) }.fetchAll(db),
+      listAssets: try RemindersListAsset.where { $0.remindersListID.in(RemindersList.select(\.id)) }
+        .order(by: \.remindersListID).fetchAll(db),
+      reminders: try Reminder.where { $0.remindersListID.in(RemindersList.select(\.id)) }
+        .order { ($0.remindersListID, $0.position) }.fetchAll(db),
       tags: try Tag.order(by: \.title).fetchAll(db),
-      reminderTags: try ReminderTag.order { ($0.reminderID, $0.tagID) }.fetchAll(db))
+      reminderTags: try ReminderTag.where {
+        $0.reminderID.in(Reminder.where { $0.remindersListID.in(RemindersList.select(\.id)) }.select(\.id))
+          && $0.tagID.in(Tag.select(\.title))
+      }
+      .order { ($0.reminderID, $0.tagID) }.fetchAll(db))
   }
 }
 

@@ -52,12 +52,12 @@ extension RemindersArchive: Codable {
     try container.encode(reminderTags.map(ReminderTagRecord.init), forKey: .reminderTags)
   }
 
-  /// The archive as JSON text (UTF-8).
+  /// The archive as JSON text (UTF-8), safe to show on a terminal (``TerminalSafeJSON``).
   public func jsonData() throws(RemindersArchiveError) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      return try encoder.encode(self) + Data("\n".utf8)
+      return TerminalSafeJSON.escaping(try encoder.encode(self)) + Data("\n".utf8)
     } catch {
       throw RemindersArchiveError(path: "", message: "could not be written as JSON: \(error)")
     }

@@ -48,6 +48,14 @@ public struct DueDateFormatter: Sendable {
     }
   }
 
+  /// `label(for:)` with the time of day always (`Mar 14, 2027 9:00 AM`, `Today 12:00 AM`): for
+  /// saying exactly what a typed date was read as.
+  public func labelWithTime(for date: Date) -> String {
+    let label = label(for: date)
+    let time = timeString(from: date)
+    return label.hasSuffix(time) ? label : label + " " + time
+  }
+
   /// `5:00 PM`, `12:30 AM`.
   public func timeString(from date: Date) -> String {
     let parts = calendar.dateComponents([.hour, .minute], from: date)

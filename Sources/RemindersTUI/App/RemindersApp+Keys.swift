@@ -91,17 +91,16 @@ extension RemindersApp {
       isEditingQuery = true
       focus = .detail
     case .quickAdd:
-      guard targetListID != nil else {
-        post("Add a list first (a), or load the sample data (S)", style: .warning)
-        return .handled
-      }
+      // With no list yet, the reminder makes one, as on the command line.
       prompt = TextFieldState()
     case .newReminder:
-      guard let list = targetListID else {
-        post("Add a list first (a), or load the sample data (S)", style: .warning)
-        return .handled
+      report(nil) {
+        // The form needs a list to offer: with none yet, the one the first reminder would make.
+        @Dependency(\.defaultDatabase) var database
+        let list = try targetListID ?? database.write { try $0.destinationList(named: nil).list.id }
+        overlay = .reminderForm(ReminderFormScreen(model: ReminderFormModel(newIn: list)))
+        return nil
       }
-      overlay = .reminderForm(ReminderFormScreen(model: ReminderFormModel(newIn: list)))
     case .loadSampleData:
       guard home.isEmpty else {
         post("The sample data loads only into an empty database", style: .warning)

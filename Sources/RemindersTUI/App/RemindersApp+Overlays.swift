@@ -110,7 +110,7 @@ extension RemindersApp {
     case .key(.tab):
       // The whole form, filled with what the line says so far.
       guard let list = targetListID else {
-        closePrompt()
+        promptError = "The form needs a list: press Enter to add this line, which makes one"
         return .handled
       }
       do {

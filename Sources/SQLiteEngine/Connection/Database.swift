@@ -148,16 +148,16 @@ public final class Database {
   // MARK: - State
 
   /// Whether a transaction is open (SQLite is not in autocommit mode).
-  public var isInsideTransaction: Bool { sqlite3_get_autocommit(sqliteConnection) == 0 }
+  public var isInsideTransaction: Bool { !isClosed && sqlite3_get_autocommit(sqliteConnection) == 0 }
 
   /// Whether this connection cannot write.
-  public var isReadOnly: Bool { sqlite3_db_readonly(sqliteConnection, "main") == 1 }
+  public var isReadOnly: Bool { !isClosed && sqlite3_db_readonly(sqliteConnection, "main") == 1 }
 
   /// The rowid of the last successful insert.
-  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(sqliteConnection) }
+  public var lastInsertedRowID: Int64 { isClosed ? 0 : sqlite3_last_insert_rowid(sqliteConnection) }
 
   /// Rows changed by the last INSERT, UPDATE or DELETE (not counting triggers).
-  public var changesCount: Int { Int(sqlite3_changes64(sqliteConnection)) }
+  public var changesCount: Int { isClosed ? 0 : Int(sqlite3_changes64(sqliteConnection)) }
 
   /// Rows changed since the connection opened.
   public var totalChangesCount: Int { Int(sqlite3_total_changes64(sqliteConnection)) }

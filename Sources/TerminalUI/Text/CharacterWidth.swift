@@ -31,8 +31,8 @@ extension Character {
   }
 
   /// The grapheme as it is safe to draw: a tab becomes a space and other control characters
-  /// (C0, DEL, C1, and line breaks such as "\r\n") become U+FFFD, so no stray byte can move the
-  /// terminal's cursor or change its state.
+  /// (C0, DEL, C1, line breaks such as "\r\n", bidirectional overrides) become U+FFFD, so no stray
+  /// byte can move the terminal's cursor, change its state or reorder the line.
   public var sanitizedForTerminal: Character {
     if let ascii = asciiValue, ascii >= 0x20, ascii < 0x7F { return self }
     guard let first = unicodeScalars.first, first.isTerminalControl else { return self }
@@ -41,10 +41,11 @@ extension Character {
 }
 
 extension Unicode.Scalar {
-  /// C0 and C1 control codes and DEL, plus the line and paragraph separators.
+  /// C0 and C1 control codes and DEL, the line and paragraph separators, and the bidirectional
+  /// embeddings, overrides and isolates (which would reorder what follows them on the line).
   var isTerminalControl: Bool {
     switch value {
-    case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: true
+    case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
   }

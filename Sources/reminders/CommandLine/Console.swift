@@ -1,4 +1,5 @@
 import Foundation
+import RemindersKit
 import TerminalUI
 
 #if canImport(Glibc)
@@ -34,12 +35,12 @@ enum Console {
   /// `text` dimmed when output is styled.
   static func dim(_ text: ConsoleText) -> ConsoleText { .styled(text, sgr: "2", "22") }
 
-  /// Pretty-printed JSON with sorted keys, the form every `--json` output takes. JSON escapes
-  /// control characters itself, so values stay exact and the terminal stays safe.
+  /// Pretty-printed JSON with sorted keys, the form every `--json` output takes. Control
+  /// characters are escaped (``TerminalSafeJSON``), so values stay exact and the terminal safe.
   static func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(value)
+    let data = TerminalSafeJSON.escaping(try encoder.encode(value))
     Swift.print(String(decoding: data, as: UTF8.self))
   }
 }

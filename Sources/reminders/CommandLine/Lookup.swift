@@ -43,7 +43,7 @@ enum Lookup {
   static func list(_ title: String, in db: Database) throws -> RemindersList {
     do {
       return try RemindersList.find(named: title, in: db)
-    } catch let error as ListNotFound {
+    } catch let error as ListLookupError {
       throw CommandError.notFound(error.description)
     }
   }

@@ -53,7 +53,7 @@ enum AddCommand: Subcommand {
           quickAdd, listName: parsed.value("--list"), notes: parsed.value("--notes") ?? "",
           isFlagged: parsed.has("--flag"))
         return (added, try ReminderRows.row(of: added.reminder.id, in: db))
-      } catch let error as ListNotFound {
+      } catch let error as ListLookupError {
         throw CommandError.notFound(error.description)
       }
     }

@@ -41,6 +41,11 @@ enum ExportCommand: Subcommand {
       data = Data(archive.iCalendar().utf8)
     }
     if let output {
+      if Self.isDatabaseFile(output, database: context.databasePath) {
+        throw CommandError.failure(
+          "\(output) is the database itself (or one of its files): writing the export there would destroy it; "
+            + "name another file")
+      }
       var isFolder: ObjCBool = false
       if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue {
         throw CommandError.failure(
@@ -55,6 +60,18 @@ enum ExportCommand: Subcommand {
         "Exported \(archive.reminders.count) reminders in \(archive.lists.count) lists to \(output)")
     } else {
       FileHandle.standardOutput.write(data)
+    }
+  }
+
+  /// Whether `path` is the database file or its log, by identity: the same file under another
+  /// name (a relative path, a link) counts too.
+  static func isDatabaseFile(_ path: String, database: String) -> Bool {
+    var target = stat()
+    guard stat(path, &target) == 0 else { return false }
+    return ["", "-wal", "-shm", "-journal"].contains { suffix in
+      var file = stat()
+      return stat(database + suffix, &file) == 0 && file.st_dev == target.st_dev
+        && file.st_ino == target.st_ino
     }
   }
 }
