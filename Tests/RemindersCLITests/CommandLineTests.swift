@@ -54,6 +54,17 @@ struct CommandLineTests {
   }
 
   /// The README's example works on a new database, and says what it understood.
+  /// Commands that read, or change what is there, make no database at a mistyped path.
+  @Test func readingCommandsCreateNoDatabase() throws {
+    defer { cli.removeDatabase() }
+    for arguments in [["ls"], ["lists"], ["search", "milk"], ["export"], ["done", "milk"], ["rm", "milk"]] {
+      let output = try cli.run(arguments: arguments)
+      #expect(output.status == 3, "\(arguments)")
+      #expect(output.stderr.contains("there is no database at \(cli.databasePath): check the path"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: (cli.databasePath as NSString).deletingLastPathComponent))
+  }
+
   @Test func theReadmeExampleOnANewDatabase() throws {
     defer { cli.removeDatabase() }
     let added = try cli.run("add", "Call mom tomorrow 5pm !! #family @Personal")
@@ -256,7 +267,8 @@ struct InterchangeCommandTests {
     let missing = try cli.run("import", "/nonexistent/file.json")
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("cannot read /nonexistent/file.json"))
-    #expect(try cli.reminders("--all").isEmpty)
+    // Nothing was imported: not even the database was made.
+    #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
   }
 }
 

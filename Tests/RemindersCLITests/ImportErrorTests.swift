@@ -8,6 +8,7 @@ struct ImportErrorTests {
 
   @Test func foldersMissingAndEmptyFiles() throws {
     defer { cli.removeDatabase() }
+    #expect(try cli.run("seed").status == 0)
     let folder = FileManager.default.temporaryDirectory.path
     let cases: [([String], String)] = [
       (["import", folder], "cannot read \(folder): it is a folder, not a file"),

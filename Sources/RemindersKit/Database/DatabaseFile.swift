@@ -115,7 +115,14 @@ enum DatabaseFile {
     defer {
       for suffix in ["", "-wal", "-shm", "-journal"] { unlink(building + suffix) }
     }
-    let pool = try DatabasePool(path: building, configuration: configuration)
+    let pool: DatabasePool
+    do {
+      pool = try DatabasePool(path: building, configuration: configuration)
+    } catch let error as DatabaseError {
+      // About the file the user named, not the one built beside it.
+      throw DatabaseError(
+        resultCode: error.extendedResultCode, message: error.message, path: path, hint: error.hint)
+    }
     do {
       try Migrations.migrate(pool)
       // Everything into the main file, which is the one linked into place.

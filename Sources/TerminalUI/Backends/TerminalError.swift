@@ -11,6 +11,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .notATerminal:
       "This program needs a terminal: standard input and output must not be redirected or piped."
+    case .cannotInitialize(let term) where term.isEmpty:
+      "Cannot set up the terminal: TERM is not set; set it to your terminal's type (such as xterm-256color)."
     case .cannotInitialize(let term):
       "Cannot set up the terminal \"\(term)\"; check that TERM names a terminal this system knows."
     case .cannotAddressCursor(let term):

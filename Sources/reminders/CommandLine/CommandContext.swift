@@ -10,6 +10,18 @@ final class CommandContext {
 
   init(databasePath: String) { self.databasePath = databasePath }
 
+  /// The database, which must exist already: commands that read, or change what is there, never
+  /// create one, so that a mistyped `--db` path says so instead of starting an empty database.
+  func existingDatabase() throws -> DatabasePool {
+    if opened == nil, !databasePath.hasPrefix("file:"), !FileManager.default.fileExists(atPath: databasePath)
+    {
+      throw CommandError.notFound(
+        "there is no database at \(databasePath): check the path, or add a reminder "
+          + "(reminders add \"…\") or open the app to start one there")
+    }
+    return try database()
+  }
+
   /// The database, created with its folder if it does not exist yet.
   func database() throws -> DatabasePool {
     if let opened { return opened }

@@ -21,7 +21,7 @@ enum DoneCommand: Subcommand {
     guard let parsed = try parse(arguments, options: [.flag("--reopen")]) else { return }
     guard !parsed.positional.isEmpty else { throw CommandError.usage("done needs a reminder", help: help) }
     let isCompleted = !parsed.has("--reopen")
-    let database = try context.database()
+    let database = try context.existingDatabase()
     let (reminders, changed) = try database.write { db in
       let reminders = try parsed.positional.map { try Lookup.reminder($0, in: db) }
       let ids = reminders.map(\.id)

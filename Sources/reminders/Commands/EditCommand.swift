@@ -57,7 +57,7 @@ enum EditCommand: Subcommand {
       }
     }
     let priority: Reminder.Priority?? = try parsed.value("--priority").map(Self.priority)
-    let database = try context.database()
+    let database = try context.existingDatabase()
     let row = try database.write { db -> ReminderRow in
       let reminder = try Lookup.reminder(parsed.positional[0], in: db)
       var draft = Reminder.Draft(reminder)

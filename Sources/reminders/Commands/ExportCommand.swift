@@ -28,7 +28,7 @@ enum ExportCommand: Subcommand {
     }
     let output = parsed.value("--output")
     let format = try InterchangeFormat(option: parsed.value("--format"), path: output, help: help)
-    let archive = try context.database().archive()
+    let archive = try context.existingDatabase().archive()
     let data: Data
     switch format {
     case .json:

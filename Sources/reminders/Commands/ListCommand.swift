@@ -58,7 +58,7 @@ enum ListCommand: Subcommand {
       }
       return limit
     }
-    let database = try context.database()
+    let database = try context.existingDatabase()
     let rows = try database.read { db -> [ReminderRow] in
       let kind: DetailKind
       if let title = parsed.value("--list") {

@@ -24,10 +24,9 @@ enum ListsCommand: Subcommand {
   static func run(_ arguments: [String], context: CommandContext) throws {
     guard let parsed = try parse(arguments, options: [.flag("--json"), .value("--color"), .flag("--yes")])
     else { return }
-    let database = try context.database()
     switch parsed.positional.first {
     case nil:
-      let lists = try database.read { db in try ReminderListState.all.fetchAll(db) }
+      let lists = try context.existingDatabase().read { db in try ReminderListState.all.fetchAll(db) }
       if parsed.has("--json") {
         try Console.printJSON(
           lists.map { ReminderFormatting.ListJSON($0.remindersList, remindersCount: $0.remindersCount) })
@@ -48,14 +47,16 @@ enum ListsCommand: Subcommand {
         throw CommandError.usage("lists add needs one title", help: help)
       }
       let color = try parsed.value("--color").map(Self.color) ?? RemindersList.defaultColor
-      let list = try database.write { db in try db.addList(title: parsed.positional[1], color: color) }
+      let list = try context.database().write { db in
+        try db.addList(title: parsed.positional[1], color: color)
+      }
       Console.print("Added list \(Lookup.shortID(list.id))  \(list.title)")
     case "rename":
       guard parsed.positional.count == 3 else {
         throw CommandError.usage("lists rename needs the list and its new title", help: help)
       }
       let color = try parsed.value("--color").map(Self.color)
-      let list = try database.write { db in
+      let list = try context.existingDatabase().write { db in
         let list = try Lookup.list(parsed.positional[1], in: db)
         var draft = RemindersList.Draft(list)
         draft.title = parsed.positional[2]
@@ -67,7 +68,7 @@ enum ListsCommand: Subcommand {
       guard parsed.positional.count == 2 else {
         throw CommandError.usage("lists rm needs one list", help: help)
       }
-      let list = try database.write { db in
+      let list = try context.existingDatabase().write { db in
         let list = try Lookup.list(parsed.positional[1], in: db)
         let count = try Reminder.where { $0.remindersListID.eq(list.id) }.fetchCount(db)
         guard count == 0 || parsed.has("--yes") else {

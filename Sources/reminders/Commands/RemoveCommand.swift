@@ -19,7 +19,7 @@ enum RemoveCommand: Subcommand {
   static func run(_ arguments: [String], context: CommandContext) throws {
     guard let parsed = try parse(arguments, options: []) else { return }
     guard !parsed.positional.isEmpty else { throw CommandError.usage("rm needs a reminder", help: help) }
-    let database = try context.database()
+    let database = try context.existingDatabase()
     let reminders = try database.write { db in
       let reminders = try parsed.positional.map { try Lookup.reminder($0, in: db) }
       try db.deleteReminders(reminders.map(\.id))

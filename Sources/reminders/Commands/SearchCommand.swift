@@ -25,7 +25,7 @@ enum SearchCommand: Subcommand {
     guard !SearchQuery(text).isEmpty else {
       throw CommandError.usage("search needs something to find", help: help)
     }
-    let database = try context.database()
+    let database = try context.existingDatabase()
     // Read a window at a time, so that a search matching most of a large database holds a
     // window in memory, not every match.
     let pageSize = 1000
@@ -52,8 +52,8 @@ enum SearchCommand: Subcommand {
       return
     }
     if !parsed.has("--all"), completedCount > 0 {
-      Console.print(
-        Console.dim("\(completedCount) completed match\(completedCount == 1 ? "" : "es") not shown (--all)"))
+      // A note for people, on standard error, so that it stays out of what a pipe reads.
+      Console.error("\(completedCount) completed match\(completedCount == 1 ? "" : "es") not shown (--all)")
     }
   }
 
