@@ -46,7 +46,7 @@ func importWorkload() -> Workload {
 /// The archive the import workload reads.
 enum ImportArchive {
   static func make(reminderCount: Int) -> RemindersArchive {
-    var generator = SplitMix(seed: 42)
+    var generator = SplitMix64(state: 42)
     func id() -> UUID {
       let (a, b) = (generator.next(), generator.next())
       return withUnsafeBytes(of: (a, b)) { bytes in
@@ -77,19 +77,6 @@ enum ImportArchive {
       }
     }
     return RemindersArchive(lists: lists, reminders: reminders, tags: tags, reminderTags: taggings)
-  }
-}
-
-/// A small deterministic generator, so that every run imports the same archive.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

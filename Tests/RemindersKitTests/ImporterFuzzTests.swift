@@ -35,7 +35,7 @@ struct ImporterFuzzTests {
   }
 
   @Test func jsonArchivesReadOrSayWhatIsWrong() {
-    var checks = ImportFuzzChecks(seed: Self.seed)
+    var checks = FuzzChecks(seed: Self.seed)
     var decoded = 0
     for iteration in 0..<Self.iterations {
       var mutator = DocumentMutator(seed: Self.seed, iteration: iteration)
@@ -78,7 +78,7 @@ struct ImporterFuzzTests {
 
   @Test func iCalendarTextsImportOrSayWhatIsWrong() {
     let seed = Self.seed ^ 0x1CA1
-    var checks = ImportFuzzChecks(seed: seed)
+    var checks = FuzzChecks(seed: seed)
     var imported = 0
     for iteration in 0..<Self.iterations {
       var mutator = DocumentMutator(seed: seed, iteration: iteration)
@@ -140,7 +140,7 @@ struct ImporterFuzzTests {
 
   /// What any archive error promises: a sentence in the app's words that names a place in the
   /// archive, or none.
-  private func check(_ error: RemindersArchiveError, _ checks: inout ImportFuzzChecks) {
+  private func check(_ error: RemindersArchiveError, _ checks: inout FuzzChecks) {
     let description = error.description
     checks.expect(!error.message.isEmpty, "an error without a message: \(description.debugDescription)")
     checks.expect(
@@ -156,7 +156,7 @@ struct ImporterFuzzTests {
   }
 
   /// What any iCalendar error promises: a sentence in the app's words, at a line of the text.
-  private func check(_ error: ICalendarError, in text: String, _ checks: inout ImportFuzzChecks) {
+  private func check(_ error: ICalendarError, in text: String, _ checks: inout FuzzChecks) {
     let description = error.description
     checks.expect(!error.message.isEmpty, "an error without a message: \(description.debugDescription)")
     checks.expect(description.hasSuffix("."), "not a sentence: \(description.debugDescription)")
@@ -171,7 +171,7 @@ struct ImporterFuzzTests {
 
   /// What both importers refuse: NUL in text (SQLite and the search index stop at it), and due
   /// dates a reminder cannot have.
-  private func checkTextAndDates(of archive: RemindersArchive, _ checks: inout ImportFuzzChecks) {
+  private func checkTextAndDates(of archive: RemindersArchive, _ checks: inout FuzzChecks) {
     var texts = archive.lists.map(\.title)
     texts += archive.reminders.flatMap { [$0.title, $0.notes] }
     texts += archive.tags.map(\.title)
@@ -213,58 +213,16 @@ struct ImporterFuzzTests {
   }
 }
 
-/// Failed checks, reported with the seed, the iteration and the input. Each check reports its
-/// first three failures and counts the rest, so that a broken property neither floods the log
-/// nor hides the failures of the others.
-private struct ImportFuzzChecks {
-  let seed: UInt64
-  var iteration = 0
-  /// The input, described only when a check fails: describing 100,000 inputs would cost more than
-  /// importing them.
-  var describeInput: () -> String = { "" }
-  private var failures: [Int: Int] = [:]
-
-  init(seed: UInt64) { self.seed = seed }
-
-  mutating func expect(
-    _ condition: Bool, _ property: @autoclosure () -> String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    guard !condition else { return }
-    let count = failures[sourceLocation.line, default: 0] + 1
-    failures[sourceLocation.line] = count
-    guard count <= 3 else { return }
-    Issue.record(
-      Comment(
-        rawValue: "\(property()) — seed 0x\(String(seed, radix: 16)) iteration \(iteration) input "
-          + describeInput()),
-      sourceLocation: sourceLocation)
-  }
-
-  /// How many failures each check had beyond those it reported.
-  func recordUnreported(sourceLocation: SourceLocation = #_sourceLocation) {
-    for (line, count) in failures.sorted(by: { $0.key < $1.key }) where count > 3 {
-      Issue.record(
-        "\(count - 3) more failures of the check on line \(line) (seed 0x\(String(seed, radix: 16)))",
-        sourceLocation: sourceLocation)
-    }
-  }
-}
-
 /// Damaged copies of a small archive and a small calendar, each from a seed and an iteration
 /// number alone: one to three edits of whole lines, then up to two of single bytes.
 private struct DocumentMutator {
   var random: SplitMix64
 
-  init(seed: UInt64, iteration: Int) {
-    // One SplitMix64 step mixes the iteration in, so that neighbouring iterations share nothing.
-    var mixer = SplitMix64(state: seed &+ UInt64(iteration))
-    random = SplitMix64(state: mixer.next())
-  }
+  init(seed: UInt64, iteration: Int) { random = SplitMix64(seed: seed, iteration: iteration) }
 
-  mutating func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+  mutating func below(_ bound: Int) -> Int { random.below(bound) }
 
-  mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
+  mutating func pick<Element>(_ elements: [Element]) -> Element { random.pick(elements) }
 
   // MARK: JSON
 

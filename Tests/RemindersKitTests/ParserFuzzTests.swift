@@ -27,7 +27,8 @@ struct ParserFuzzTests {
     for iteration in 0..<Self.iterations {
       var lines = LineGenerator(seed: Self.seed, iteration: iteration)
       let text = lines.line()
-      (checks.iteration, checks.input) = (iteration, text)
+      checks.iteration = iteration
+      checks.describeInput = { text.debugDescription }
       let quickAdd: QuickAdd
       do {
         quickAdd = try QuickAdd(parsing: text, dates: parser)
@@ -69,7 +70,8 @@ struct ParserFuzzTests {
     for iteration in 0..<Self.iterations {
       var lines = LineGenerator(seed: seed, iteration: iteration)
       let text = lines.line()
-      (checks.iteration, checks.input) = (iteration, text)
+      checks.iteration = iteration
+      checks.describeInput = { text.debugDescription }
       let words = lexerWordCount(text)
 
       var date: Date?
@@ -233,55 +235,15 @@ private func sentenceProblem(_ text: String, leaksIn part: String? = nil) -> Str
   return nil
 }
 
-/// Failed checks, reported with the seed, the iteration and the input. Each check reports its
-/// first three failures and counts the rest, so that a broken property neither floods the log
-/// nor hides the failures of the others.
-private struct FuzzChecks {
-  let seed: UInt64
-  var iteration = 0
-  var input = ""
-  private var failures: [Int: Int] = [:]
-
-  init(seed: UInt64) { self.seed = seed }
-
-  mutating func expect(
-    _ condition: Bool, _ property: @autoclosure () -> String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    guard !condition else { return }
-    let count = failures[sourceLocation.line, default: 0] + 1
-    failures[sourceLocation.line] = count
-    guard count <= 3 else { return }
-    Issue.record(
-      Comment(
-        rawValue: "\(property()) — seed 0x\(String(seed, radix: 16)) iteration \(iteration) input "
-          + input.debugDescription),
-      sourceLocation: sourceLocation)
-  }
-
-  /// How many failures each check had beyond those it reported.
-  func recordUnreported(sourceLocation: SourceLocation = #_sourceLocation) {
-    for (line, count) in failures.sorted(by: { $0.key < $1.key }) where count > 3 {
-      Issue.record(
-        "\(count - 3) more failures of the check on line \(line) (seed 0x\(String(seed, radix: 16)))",
-        sourceLocation: sourceLocation)
-    }
-  }
-}
-
 /// Lines of at most 12 pieces, each line from a seed and an iteration number alone.
 private struct LineGenerator {
   var random: SplitMix64
 
-  init(seed: UInt64, iteration: Int) {
-    // One SplitMix64 step mixes the iteration in, so that neighbouring iterations share nothing.
-    var mixer = SplitMix64(state: seed &+ UInt64(iteration))
-    random = SplitMix64(state: mixer.next())
-  }
+  init(seed: UInt64, iteration: Int) { random = SplitMix64(seed: seed, iteration: iteration) }
 
-  mutating func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+  mutating func below(_ bound: Int) -> Int { random.below(bound) }
 
-  mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
+  mutating func pick<Element>(_ elements: [Element]) -> Element { random.pick(elements) }
 
   mutating func line() -> String {
     // Mostly short lines, where parsers see whole phrases; sometimes up to 12 pieces.

@@ -92,16 +92,13 @@ public final class DetailModel {
   /// window is read before this returns, and followed live from then on.
   public func show(_ visible: Range<Int>) {
     let current = window
-    let needed = visible.clamped(to: 0..<max(current.count, 0))
-    let loaded = current.range
-    if needed.isEmpty || (needed.lowerBound >= loaded.lowerBound && needed.upperBound <= loaded.upperBound) {
-      return
-    }
-    let offset = max(needed.lowerBound - Self.margin, 0)
+    guard
+      let next = RowWindow.toLoad(
+        visible: visible, count: current.count, loaded: current.range, margin: Self.margin)
+    else { return }
     _window = Fetch(
       wrappedValue: current,
-      DetailWindow(
-        kind: kind, offset: offset, limit: needed.count + 2 * Self.margin, dependencies: dependencies),
+      DetailWindow(kind: kind, offset: next.offset, limit: next.limit, dependencies: dependencies),
       database: database)
   }
 

@@ -93,12 +93,11 @@ public final class SearchModel {
   /// the matches near the screen are ever in memory.
   public func show(_ visible: Range<Int>) {
     let current = value
-    let needed = visible.clamped(to: 0..<max(current.count, 0))
-    let loaded = current.range
-    if needed.isEmpty || (needed.lowerBound >= loaded.lowerBound && needed.upperBound <= loaded.upperBound) {
-      return
-    }
-    load(offset: max(needed.lowerBound - Self.margin, 0), limit: needed.count + 2 * Self.margin)
+    guard
+      let next = RowWindow.toLoad(
+        visible: visible, count: current.count, loaded: current.range, margin: Self.margin)
+    else { return }
+    load(offset: next.offset, limit: next.limit)
   }
 
   /// Deletes the completed matches old enough for `age`; returns how many.
