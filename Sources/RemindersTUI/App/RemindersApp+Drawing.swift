@@ -137,7 +137,10 @@ extension RemindersApp {
     switch focus {
     case .sidebar: return "enter open · a add list · n new reminder · / search"
     case .detail where search != nil:
-      return isEditingQuery ? "enter results · esc close" : "space done · i edit search"
+      // Esc leaves the field for the results, and closes search only when nothing is typed.
+      return isEditingQuery
+        ? (searchField.text.isEmpty ? "enter results · esc close" : "enter/esc results")
+        : "space done · i edit search"
     case .detail: return "space complete · f flag · e edit · n new · s sort"
     }
   }
