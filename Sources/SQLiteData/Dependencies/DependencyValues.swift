@@ -73,9 +73,13 @@ public enum DependencyContext: String, Sendable {
 
 /// The current date, replaceable in tests.
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
   public init(_ generate: @escaping @Sendable () -> Date) { self.generate = generate }
-  public var now: Date { generate() }
+  /// The date now; setting it fixes the date: `withDependencies { $0.date.now = fixed } …`.
+  public var now: Date {
+    get { generate() }
+    set { generate = { newValue } }
+  }
   public func callAsFunction() -> Date { generate() }
   /// Always the same date.
   public static func constant(_ date: Date) -> Self { Self { date } }
@@ -116,12 +120,18 @@ final class GlobalDependencies: @unchecked Sendable {
 
   var value: DependencyValues { lock.withLock { values } }
 
+  /// Runs `body` on a copy of the values, outside the lock: the body may read dependencies itself
+  /// (the seeds' `appDatabase()` reads `@Dependency(\.context)`), and sees those in effect before.
   func prepare(_ body: (inout DependencyValues) throws -> Void) rethrows {
-    try lock.withLock {
+    var prepared = lock.withLock {
       if isPrepared, DependencyValues.scoped == nil {
         reportIssue("prepareDependencies was called more than once: prepare dependencies once, at launch")
       }
-      try body(&values)
+      return values
+    }
+    try body(&prepared)
+    lock.withLock {
+      values = prepared
       isPrepared = true
     }
   }
