@@ -45,6 +45,7 @@ func utc(_ text: String) -> Date {
   let seconds = calendar.date(
     from: DateComponents(
       year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5]))!
-  let milliseconds = Int(seconds.timeIntervalSince1970) * 1000 + (parts.count > 6 ? parts[6] : 0)
-  return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+  // Counted from the reference date, as Foundation's own dates are.
+  let milliseconds = Int(seconds.timeIntervalSinceReferenceDate) * 1000 + (parts.count > 6 ? parts[6] : 0)
+  return Date(timeIntervalSinceReferenceDate: Double(milliseconds) / 1000)
 }

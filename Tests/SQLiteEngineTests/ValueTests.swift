@@ -91,16 +91,17 @@ struct ValueTests {
   }
 
   @Test func datesAreUTCTextToTheMillisecond() throws {
-    let date = Date(timeIntervalSince1970: 1_234_567_890.123)
+    let date = Date(timeIntervalSinceReferenceDate: 256_260_690.123)
     let (value, type) = try roundTrip(date)
     #expect(type == "text")
-    #expect(value == Date(timeIntervalSince1970: 1_234_567_890.123))
+    #expect(value == date)
     let stored = try db.read { try String.fetchOne($0, sql: "SELECT v FROM t") }
     #expect(stored == "2009-02-13 23:31:30.123")
 
-    // Every millisecond of a second survives the trip.
+    // Every millisecond of a second survives the trip, as the Date Foundation counts from its
+    // reference date.
     for millisecond in stride(from: 0, to: 1000, by: 7) {
-      let date = Date(timeIntervalSince1970: 1_700_000_000 + Double(millisecond) / 1000)
+      let date = Date(timeIntervalSinceReferenceDate: 721_692_800 + Double(millisecond) / 1000)
       let text = DatabaseDateFormat.string(from: date)
       #expect(text.hasSuffix(String(format: ".%03d", millisecond)))
       #expect(DatabaseDateFormat.date(from: text) == date)
@@ -109,6 +110,21 @@ struct ValueTests {
     #expect(
       DatabaseDateFormat.string(from: Date(timeIntervalSinceReferenceDate: 0)) == "2001-01-01 00:00:00.000")
     #expect(DatabaseDateFormat.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31 23:59:59.000")
+  }
+
+  /// A date parsed by Foundation, stored and read back, is the same `Date`: decoding counts from
+  /// the reference date, as Foundation does, not from 1970 in floating point.
+  @Test func datesDecodeExactly() throws {
+    let parsed = try Date(
+      "2026-02-18T12:08:02.061Z", strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    #expect(DatabaseDateFormat.string(from: parsed) == "2026-02-18 12:08:02.061")
+    #expect(DatabaseDateFormat.date(from: "2026-02-18 12:08:02.061") == parsed)
+    #expect(try roundTrip(parsed).0 == parsed)
+    // And milliseconds across a day, from the reference date.
+    for millisecond in stride(from: 0, to: 86_400_000, by: 86_399) {
+      let date = Date(timeIntervalSinceReferenceDate: 793_195_682 + Double(millisecond) / 1000)
+      #expect(DatabaseDateFormat.date(from: DatabaseDateFormat.string(from: date)) == date)
+    }
   }
 
   @Test func datesAreReadWithoutFractionAndInOtherForms() throws {

@@ -143,8 +143,14 @@ public enum DatabaseDateFormat {
     let days = daysFromCivil(year: year, month: month, day: day)
     let total =
       ((days * 24 + hour) * 60 + minute - offsetMinutes) * 60_000 + second * 1000 + millisecond
-    return Date(timeIntervalSince1970: Double(total) / 1000)
+    // From the reference date, which `Date` counts from: a whole number of milliseconds divided
+    // once is the nearest Double to the instant, the same Double a `Date` made from the same
+    // milliseconds holds; counting from 1970 and converting rounds twice, and can miss it by one.
+    return Date(timeIntervalSinceReferenceDate: Double(total - millisecondsFrom1970ToReferenceDate) / 1000)
   }
+
+  /// 2001-01-01 00:00:00 UTC, in milliseconds since 1970.
+  static let millisecondsFrom1970ToReferenceDate: Int64 = 978_307_200_000
 
   /// Days since 1970-01-01 to a proleptic Gregorian date.
   static func civilDate(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
