@@ -59,6 +59,6 @@ public struct Fetch<Value: Sendable>: Sendable {
       animation: animation, sharingKey: AnyHashable(request), fetch: { try request.fetch($0) },
       transform: { $0 }
     ).get()
-    return FetchSubscription { [box] in box.cancel() }
+    return FetchSubscription(onCancel: { [box] in box.cancel() })
   }
 }

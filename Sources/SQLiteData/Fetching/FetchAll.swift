@@ -118,7 +118,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
       animation: animation, sharingKey: "all:" + statement.fetchKey,
       fetch: { try statement.fetchAll($0) }, transform: Self.unsectioned)
     try result.get()
-    return FetchSubscription { [box] in box.cancel() }
+    return FetchSubscription(onCancel: { [box] in box.cancel() })
   }
 
   /// Replaces the query and its sections.
@@ -133,7 +133,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
       statement, sectionBy: sectionBy, database: database, scheduler: scheduler, animation: animation
     )
     .get()
-    return FetchSubscription { [box] in box.cancel() }
+    return FetchSubscription(onCancel: { [box] in box.cancel() })
   }
 
   @discardableResult

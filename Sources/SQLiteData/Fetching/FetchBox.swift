@@ -127,11 +127,12 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
     return restart()
   }
 
-  /// Stops observing; the value stays as it is.
+  /// Stops observing; the value stays as it is, and `reload()` does not start the query again.
   func cancel() {
     lock.withLock {
       subscription?.cancel()
       subscription = nil
+      restart = nil
       generation += 1
     }
   }

@@ -81,7 +81,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
       animation: animation, sharingKey: "one:" + statement.fetchKey,
       fetch: { try statement.fetchOne($0) }, transform: Self.required
     ).get()
-    return FetchSubscription { [box] in box.cancel() }
+    return FetchSubscription(onCancel: { [box] in box.cancel() })
   }
 
   private static func required(_ value: Value?) throws -> Value {
