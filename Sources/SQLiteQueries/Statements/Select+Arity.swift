@@ -1,7 +1,8 @@
 // The builder methods whose closures receive the columns of every table: `$0` for `From`, then one
 // per joined table. One overload per number of joined tables (none to three), because closures
 // over a variadic list of tables defeat the type checker once calls are chained.
-// Generated shape; the logic lives in `Select+Clauses.swift`.
+// Generated shape; the logic lives in `Select+Clauses.swift`. The condition-builder overloads are
+// disfavored, as upstream's are: a closure of one expression reads as the plain overload.
 
 extension Select where Joins == () {
   /// Adds a condition; several calls are joined with AND.
@@ -10,6 +11,7 @@ extension Select where Joins == () {
   }
 
   /// Adds a condition built with `if`, `for` and optional parts.
+  @_disfavoredOverload
   public func `where`(@ConditionBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
     adding(conditions: predicate(From.columns))
   }
@@ -107,6 +109,7 @@ extension Select where Joins: Table {
   }
 
   /// Adds a condition built with `if`, `for` and optional parts.
+  @_disfavoredOverload
   public func `where`(
     @ConditionBuilder _ predicate: (From.TableColumns, Joins.TableColumns) -> [QueryFragment]
   ) -> Self {
@@ -232,6 +235,7 @@ extension Select {
   }
 
   /// Adds a condition built with `if`, `for` and optional parts.
+  @_disfavoredOverload
   public func `where`<J1: Table, J2: Table>(
     @ConditionBuilder _ predicate: (From.TableColumns, J1.TableColumns, J2.TableColumns) -> [QueryFragment]
   ) -> Self where Joins == (J1, J2) {
@@ -367,6 +371,7 @@ extension Select {
   }
 
   /// Adds a condition built with `if`, `for` and optional parts.
+  @_disfavoredOverload
   public func `where`<J1: Table, J2: Table, J3: Table>(
     @ConditionBuilder _ predicate: (From.TableColumns, J1.TableColumns, J2.TableColumns, J3.TableColumns) ->
       [QueryFragment]
