@@ -45,6 +45,46 @@ public struct FetchOne<Value: Sendable>: Sendable {
       fetch: { try statement.fetchOne($0) }, transform: { $0 })
   }
 
+  /// A value from SQL written by hand, typed by the value: `@FetchOne(#sql("SELECT count(*) FROM
+  /// items")) var total = 0`.
+  public init(
+    wrappedValue: Value, _ statement: SQLQueryExpression<Value>, database: (any DatabaseWriter)? = nil,
+    scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
+  ) where Value: QueryRepresentable, Value.QueryOutput == Value {
+    box = FetchBox(wrappedValue)
+    box.observe(
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: "one:" + statement.fetchKey,
+      fetch: { try statement.fetchOne($0) }, transform: Self.required)
+  }
+
+  /// An optional value from SQL written by hand: `@FetchOne(#sql("SELECT * FROM items LIMIT 1"))
+  /// var item: Item?`.
+  public init<Wrapped: QueryRepresentable & Sendable>(
+    wrappedValue: Value = nil, _ statement: SQLQueryExpression<Wrapped>,
+    database: (any DatabaseWriter)? = nil,
+    scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
+  ) where Value == Wrapped?, Wrapped.QueryOutput == Wrapped {
+    box = FetchBox(wrappedValue)
+    box.observe(
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: "one:" + statement.fetchKey,
+      fetch: { try statement.fetchOne($0) }, transform: { $0 })
+  }
+
+  /// An optional value from a query of an optional column: no row and a NULL are both `nil`
+  /// (`@FetchOne(Row.select(\.createdAt)) var createdAt: Date?`).
+  public init<Wrapped: Sendable, Statement: FetchableStatement>(
+    wrappedValue: Value = nil, _ statement: Statement, database: (any DatabaseWriter)? = nil,
+    scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
+  ) where Value == Wrapped?, Statement.Row == Wrapped? {
+    box = FetchBox(wrappedValue)
+    box.observe(
+      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
+      animation: animation, sharingKey: "one:" + statement.fetchKey,
+      fetch: { try statement.fetchOne($0) }, transform: { $0.flatMap { $0 } })
+  }
+
   /// The first row of a table, or `nil`: `@FetchOne var log: Log?`. A `@Selection` type is no
   /// table of its own: no query runs.
   public init<Wrapped: Table>(wrappedValue: Value = nil, database: (any DatabaseWriter)? = nil)

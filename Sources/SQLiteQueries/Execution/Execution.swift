@@ -120,7 +120,7 @@ extension Table {
 
 // MARK: - Raw SQL
 
-extension SQLQueryExpression {
+extension SQLQueryExpression where QueryValue == () {
   /// Runs the statement. Empty SQL does nothing.
   public func execute(_ db: Database) throws { try queryFragment.execute(db) }
 }

@@ -1,10 +1,7 @@
 /// SQL written by hand, checked at compile time for unbalanced quotes, brackets and parentheses,
-/// with values interpolated as bindings (`\(bind: value)`), never spliced into the text.
-@freestanding(expression)
-public macro sql(_ queryFragment: QueryFragment) -> SQLQueryExpression<()> =
-  #externalMacro(module: "SQLiteQueriesMacros", type: "SQLMacro")
-
-/// SQL written by hand, typed by the value it produces.
+/// with values interpolated as bindings (`\(bind: value)`), never spliced into the text. Its value's
+/// type comes from the context (`@FetchOne(#sql("SELECT count(*) FROM t")) var total = 0`), from
+/// `as:`, or is none (`()`) for a statement that is only executed.
 @freestanding(expression)
 public macro sql<QueryValue>(
   _ queryFragment: QueryFragment, as queryValueType: QueryValue.Type = QueryValue.self
