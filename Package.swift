@@ -36,6 +36,8 @@ let package = Package(
   products: [
     .library(name: "SQLiteData", targets: ["SQLiteData"]),
     .library(name: "SQLiteDataTestSupport", targets: ["SQLiteDataTestSupport"]),
+    // The same test support under the module name upstream's test files import.
+    .library(name: "DependenciesTestSupport", targets: ["DependenciesTestSupport"]),
     .library(name: "CasePaths", targets: ["CasePaths"]),
     .executable(name: "reminders", targets: ["reminders"]),
     .executable(name: "sqlitedata-bench", targets: ["SQLiteDataBenchmarks"]),
@@ -80,6 +82,7 @@ let package = Package(
 
     // Test support for users of the library: the `.dependency` trait.
     .target(name: "SQLiteDataTestSupport", dependencies: ["SQLiteData"]),
+    .target(name: "DependenciesTestSupport", dependencies: ["SQLiteDataTestSupport"]),
 
     // Benchmarks: our engine against raw C SQLite doing the same work.
     .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
@@ -91,7 +94,9 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
     // The seeds' schema and queries as users write them, run against real databases.
-    .testTarget(name: "SeedsTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport", "CasePaths"]),
+    .testTarget(
+      name: "SeedsTests",
+      dependencies: ["SQLiteData", "SQLiteDataTestSupport", "DependenciesTestSupport", "CasePaths"]),
     .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
     .testTarget(name: "RemindersCLITests", dependencies: ["reminders"]),
     .testTarget(
