@@ -79,6 +79,12 @@ extension Reminder {
     .leftJoin(Tag.all) { $1.tagID.eq($2.primaryKey) }
 }
 
+extension Tag {
+  static let withReminders = group(by: \.primaryKey)
+    .leftJoin(ReminderTag.all) { $0.primaryKey.eq($1.tagID) }
+    .leftJoin(Reminder.all) { $1.reminderID.eq($2.id) }
+}
+
 @Table
 struct Tag: Hashable, Identifiable {
   @Column(primaryKey: true)

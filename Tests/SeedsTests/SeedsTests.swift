@@ -104,6 +104,29 @@ struct SeedsTests {
     }
   }
 
+  /// A table's query helper reached from any select of the table, merging their clauses, as the
+  /// seeds' tags screen writes it.
+  @Test func scopesChain() throws {
+    _ = try seedReminders()
+    let query =
+      Tag
+      .order(by: \.title)
+      .withReminders
+      .having { $2.count().gt(0) }
+      .select { tag, _, _ in tag }
+    let sql = query.query.debugDescription
+    #expect(sql.contains("GROUP BY"))
+    #expect(sql.contains(#"ORDER BY "tags"."title""#))
+    #expect(sql.contains("HAVING"))
+    let tags = try database.read { try query.fetchAll($0) }
+    #expect(tags.map(\.title) == ["errand", "money"])
+    // A condition of the select applies to the helper's rows.
+    let limited = try database.read { db in
+      try Tag.where { $0.title.neq("money") }.withReminders.select { tag, _, _ in tag.title }.fetchAll(db)
+    }
+    #expect(limited == ["errand"])
+  }
+
   @Test func reminderListStateSelection() throws {
     let (home, work) = try seedReminders()
     let states = try database.read { db throws in

@@ -5,6 +5,7 @@ import SQLiteEngine
 /// Built from a table and refined one clause at a time:
 ///
 ///     Reminder.where { !$0.isCompleted }.order { $0.title.desc() }.limit(10)
+@dynamicMemberLookup
 public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unchecked Sendable {
   public typealias QueryValue = Columns
 
@@ -43,6 +44,29 @@ extension Select where Columns == From, Joins == () {
     self.init(
       clauses: SelectClauses(isEmpty: isEmpty), decodeRow: { try From(decoder: &$0) }, decodesRowsOfFrom: true
     )
+  }
+}
+
+extension Select where Columns == From, Joins == () {
+  /// A query helper of the table, reached from any select of it, with this select's clauses
+  /// merged in: `Tag.order(by: \.title).withReminders` for `extension Tag { static let
+  /// withReminders = group(by: \.primaryKey).leftJoin(…) }`. Conditions, groups, havings and
+  /// orders of both apply, this select's first; the helper's columns, joins and limit win.
+  public subscript<HelperColumns, HelperJoins>(
+    dynamicMember keyPath: KeyPath<From.Type, Select<HelperColumns, From, HelperJoins>>
+  ) -> Select<HelperColumns, From, HelperJoins> {
+    let helper = From.self[keyPath: keyPath]
+    var clauses = helper.clauses
+    clauses.isEmpty = clauses.isEmpty || self.clauses.isEmpty
+    clauses.isDistinct = clauses.isDistinct || self.clauses.isDistinct
+    clauses.wheres = self.clauses.wheres + clauses.wheres
+    clauses.groups = self.clauses.groups + clauses.groups
+    clauses.havings = self.clauses.havings + clauses.havings
+    clauses.orders = self.clauses.orders + clauses.orders
+    clauses.limit = clauses.limit ?? self.clauses.limit
+    clauses.offset = clauses.offset ?? self.clauses.offset
+    return Select<HelperColumns, From, HelperJoins>(
+      clauses: clauses, decodeRow: helper.decodeRow, decodesRowsOfFrom: helper.decodesRowsOfFrom)
   }
 }
 
