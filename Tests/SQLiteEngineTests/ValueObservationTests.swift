@@ -72,6 +72,38 @@ struct ValueObservationTests {
     #expect(try await values.next() == 3)
   }
 
+  /// A commit that lands while the first fetch runs (after its snapshot, before the observation
+  /// knows what the fetch read) causes another fetch: judged against a region not known yet, it
+  /// was lost, and the value stayed one commit behind until the next relevant commit.
+  @Test func aCommitDuringTheFirstFetchIsNotLost() async throws {
+    let snapshotTaken = DispatchSemaphore(value: 0)
+    let committed = DispatchSemaphore(value: 0)
+    let isFirstFetch = Locked(true)
+    let observation = ValueObservation.tracking { db in
+      let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0
+      let isFirst = isFirstFetch.withValue { value in
+        defer { value = false }
+        return value
+      }
+      if isFirst {
+        // The snapshot is taken: another connection commits now, before this fetch ends.
+        snapshotTaken.signal()
+        _ = committed.wait(timeout: .now() + 10)
+      }
+      return count
+    }
+    let pool = self.pool
+    let writer = Thread {
+      snapshotTaken.wait()
+      try? pool.write { try $0.execute(sql: "INSERT INTO items (listID) VALUES (1)") }
+      committed.signal()
+    }
+    writer.start()
+    // The stream keeps the newest value only: 0 may be replaced by 1 before it is read.
+    let values = ValueRecorder(observation.values(in: pool))
+    #expect(try await values.values(until: { $0 == 1 }).last == 1)
+  }
+
   @Test func theFirstValueIsFetchedOnTheCaller() throws {
     let received = Locked<[Int]>([])
     let cancellable = count("items").start(in: pool, onError: { _ in }) { value in

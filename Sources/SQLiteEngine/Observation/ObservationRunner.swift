@@ -13,7 +13,8 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
   private let queue = DispatchQueue(label: "SQLiteData.ValueObservation")
 
   private let lock = NSLock()
-  private var region = DatabaseRegion()
+  /// What the last fetch read; nil until a fetch has told.
+  private var region: DatabaseRegion?
   private var isFetching = false
   private var needsFetch = false
   private var isCancelled = false
@@ -55,8 +56,11 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
     externalObservation?.cancel()
   }
 
+  /// A commit that touches the region asks for a fetch. Before the first fetch has told what it
+  /// reads, every commit does: it may have landed after that fetch's snapshot, and judged against
+  /// a region not known yet it would be lost.
   private func databaseDidChange(_ changes: DatabaseChanges) {
-    let isRelevant = lock.withLock { !isCancelled && changes.modifies(region) }
+    let isRelevant = lock.withLock { !isCancelled && (region.map(changes.modifies) ?? true) }
     if isRelevant { requestFetch() }
   }
 
