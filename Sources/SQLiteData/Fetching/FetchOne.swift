@@ -26,11 +26,9 @@ public struct FetchOne<Value: Sendable>: Sendable {
     wrappedValue: Value, _ statement: Statement, database: (any DatabaseWriter)? = nil,
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) where Statement.Row == Value {
-    box = FetchBox(wrappedValue)
-    box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation, sharingKey: "one:" + statement.fetchKey,
-      fetch: { try statement.fetchOne($0) }, transform: Self.required)
+    self.init(
+      wrappedValue: wrappedValue, statement, database: database, scheduler: scheduler, animation: animation,
+      transform: Self.required)
   }
 
   /// An optional value from a query: no row is `nil`.
@@ -38,11 +36,9 @@ public struct FetchOne<Value: Sendable>: Sendable {
     wrappedValue: Value = nil, _ statement: Statement, database: (any DatabaseWriter)? = nil,
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) where Value == Wrapped?, Statement.Row == Wrapped {
-    box = FetchBox(wrappedValue)
-    box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation, sharingKey: "one:" + statement.fetchKey,
-      fetch: { try statement.fetchOne($0) }, transform: { $0 })
+    self.init(
+      wrappedValue: wrappedValue, statement, database: database, scheduler: scheduler, animation: animation,
+      transform: { $0 })
   }
 
   /// A value from SQL written by hand, typed by the value: `@FetchOne(#sql("SELECT count(*) FROM
@@ -51,11 +47,9 @@ public struct FetchOne<Value: Sendable>: Sendable {
     wrappedValue: Value, _ statement: SQLQueryExpression<Value>, database: (any DatabaseWriter)? = nil,
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) where Value: QueryRepresentable, Value.QueryOutput == Value {
-    box = FetchBox(wrappedValue)
-    box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation, sharingKey: "one:" + statement.fetchKey,
-      fetch: { try statement.fetchOne($0) }, transform: Self.required)
+    self.init(
+      wrappedValue: wrappedValue, statement, database: database, scheduler: scheduler, animation: animation,
+      transform: Self.required)
   }
 
   /// An optional value from SQL written by hand: `@FetchOne(#sql("SELECT * FROM items LIMIT 1"))
@@ -65,11 +59,9 @@ public struct FetchOne<Value: Sendable>: Sendable {
     database: (any DatabaseWriter)? = nil,
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) where Value == Wrapped?, Wrapped.QueryOutput == Wrapped {
-    box = FetchBox(wrappedValue)
-    box.observe(
-      database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation, sharingKey: "one:" + statement.fetchKey,
-      fetch: { try statement.fetchOne($0) }, transform: { $0 })
+    self.init(
+      wrappedValue: wrappedValue, statement, database: database, scheduler: scheduler, animation: animation,
+      transform: { $0 })
   }
 
   /// An optional value from a query of an optional column: no row and a NULL are both `nil`
@@ -78,11 +70,22 @@ public struct FetchOne<Value: Sendable>: Sendable {
     wrappedValue: Value = nil, _ statement: Statement, database: (any DatabaseWriter)? = nil,
     scheduler: (any ValueObservationScheduler)? = nil, animation: Animation? = nil
   ) where Value == Wrapped?, Statement.Row == Wrapped? {
+    self.init(
+      wrappedValue: wrappedValue, statement, database: database, scheduler: scheduler, animation: animation,
+      transform: { $0.flatMap { $0 } })
+  }
+
+  /// The value of `statement`'s first row, observed on `database` (or the default database).
+  private init<Statement: FetchableStatement>(
+    wrappedValue: Value, _ statement: Statement, database: (any DatabaseWriter)?,
+    scheduler: (any ValueObservationScheduler)?, animation: Animation?,
+    transform: @escaping @Sendable (Statement.Row?) throws -> Value
+  ) where Statement.Row: Sendable {
     box = FetchBox(wrappedValue)
     box.observe(
       database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
       animation: animation, sharingKey: "one:" + statement.fetchKey,
-      fetch: { try statement.fetchOne($0) }, transform: { $0.flatMap { $0 } })
+      fetch: { try statement.fetchOne($0) }, transform: transform)
   }
 
   /// The first row of a table, or `nil`: `@FetchOne var log: Log?`. A `@Selection` type is no
