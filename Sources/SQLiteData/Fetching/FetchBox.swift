@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import SQLiteEngine
+import Synchronization
 
 /// The storage of a live query: its value, its error and loading state, and the observation that
 /// keeps them current. Reads register with Swift Observation, so `withObservationTracking` (and
@@ -85,7 +86,7 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
       return .failure(error)
     }
     setLoading(true)
-    let firstResult = Locked<Result<Void, any Error>?>(nil)
+    let firstResult = FirstOutcome()
     let onError: @Sendable (any Error) -> Void = { [weak self] error in
       firstResult.setIfNil(.failure(error))
       self?.setError(error, generation: generation)
@@ -179,15 +180,11 @@ struct AnyScheduler: ValueObservationScheduler {
   func schedule(_ action: @escaping @Sendable () -> Void) { base.schedule(action) }
 }
 
-/// A value shared with closures that may run on other threads.
-final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value
-  init(_ value: Value) { stored = value }
-  var value: Value { lock.withLock { stored } }
-  func setIfNil<Wrapped>(_ newValue: Wrapped) where Value == Wrapped? {
-    lock.withLock { if stored == nil { stored = newValue } }
-  }
+/// What an observation's first fetch came to, set by whichever callback hears of it first.
+final class FirstOutcome: Sendable {
+  private let stored = Mutex<Result<Void, any Error>?>(nil)
+  var value: Result<Void, any Error>? { stored.withLock { $0 } }
+  func setIfNil(_ outcome: Result<Void, any Error>) { stored.withLock { if $0 == nil { $0 = outcome } } }
 }
 
 /// No row where a non-optional value was expected: `@FetchOne` keeps its last value.

@@ -1,5 +1,6 @@
 import CSQLite
 import Dispatch
+import Synchronization
 
 /// Copies a pool's write-ahead log into the database file on a connection of its own, on a
 /// background queue. Left to itself, SQLite does it inside the commit that takes the log past
@@ -20,7 +21,7 @@ final class BackgroundCheckpointer: @unchecked Sendable {
   private let configuration: Configuration
   private let label: String
   private let queue = DispatchQueue(label: "SQLiteData.checkpointer", qos: .utility)
-  private let isPending = AtomicFlag()
+  private let isPending = Atomic<Bool>(false)
   /// Opened on first use; touched on `queue` only.
   private var connection: Database?
 
@@ -52,9 +53,9 @@ final class BackgroundCheckpointer: @unchecked Sendable {
 
   /// Runs one checkpoint after the current commit, unless one is already on its way.
   private func checkpointSoon() {
-    guard !isPending.set() else { return }
+    guard !isPending.exchange(true, ordering: .acquiringAndReleasing) else { return }
     queue.async { [self] in
-      defer { isPending.clear() }
+      defer { isPending.store(false, ordering: .releasing) }
       do {
         if connection == nil {
           connection = try Database(

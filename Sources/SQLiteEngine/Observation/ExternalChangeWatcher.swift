@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 
 /// Turns commits made by other connections and processes (another instance of the app, a CLI, the
 /// `sqlite3` shell) into the same change events as this process's own commits.
@@ -19,7 +20,7 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   private var timer: (any DispatchSourceTimer)?
   /// Touched on the writer's queue only.
   private var lastDataVersion: Int64?
-  private let isCheckPending = AtomicFlag()
+  private let isCheckPending = Atomic<Bool>(false)
   /// The checks that follow a burst of file events (on `queue`).
   private var trailingChecks: [DispatchWorkItem] = []
   /// When to check again after the last file event: a commit is published in the shared WAL index
@@ -141,10 +142,12 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   private func check() {
     // One check waits on the writer's queue at most: this process's own writes fire events too,
     // and must not be slowed by a queue of checks.
-    guard observers.hasObservers, !isCheckPending.set() else { return }
+    guard observers.hasObservers, !isCheckPending.exchange(true, ordering: .acquiringAndReleasing) else {
+      return
+    }
     connection.async { [weak self] db in
       guard let self else { return }
-      self.isCheckPending.clear()
+      self.isCheckPending.store(false, ordering: .releasing)
       guard let version = try? Self.dataVersion(db) else { return }
       defer { self.lastDataVersion = version }
       guard let last = self.lastDataVersion, last != version else { return }
@@ -159,29 +162,12 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   }
 }
 
-/// A flag set and cleared from any thread.
-final class AtomicFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-
-  /// Sets the flag and returns whether it was already set.
-  func set() -> Bool {
-    lock.withLock {
-      defer { value = true }
-      return value
-    }
-  }
-
-  func clear() { lock.withLock { value = false } }
-}
-
 /// A value made once, on first use, from any thread.
-final class LazyValue<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value?
+final class LazyValue<Value: Sendable>: Sendable {
+  private let stored = Mutex<Value?>(nil)
 
   func value(_ make: () -> Value) -> Value {
-    lock.withLock {
+    stored.withLock { stored in
       if let stored { return stored }
       let value = make()
       stored = value

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A value fetched from the database, fetched again after every commit that changes what it
 /// read, whoever commits (this process through its writer, or another connection or process).
@@ -55,30 +56,14 @@ public struct ValueObservation<Value: Sendable>: Sendable {
 /// Stops an observation when cancelled or released.
 public final class DatabaseCancellable: Sendable {
   private let onCancel: @Sendable () -> Void
-  private let state = LockedFlag()
+  private let isCancelled = Atomic<Bool>(false)
 
   /// Runs `onCancel` once, on the first `cancel()` or when released.
   public init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
 
   public func cancel() {
-    if state.set() { onCancel() }
+    if !isCancelled.exchange(true, ordering: .acquiringAndReleasing) { onCancel() }
   }
 
   deinit { cancel() }
-}
-
-/// A flag set once, from any thread.
-final class LockedFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var isSet = false
-
-  /// Sets the flag; true if it was not set before.
-  func set() -> Bool {
-    lock.withLock {
-      defer { isSet = true }
-      return !isSet
-    }
-  }
-
-  var value: Bool { lock.withLock { isSet } }
 }
