@@ -42,7 +42,7 @@ public struct ListLookupError: Error, Hashable, Sendable, CustomStringConvertibl
       return "no list is titled '\(name)'"
         + (titles.isEmpty ? "; there are no lists yet" : "; the lists are: " + titles.joined(separator: ", "))
     case .ambiguous(let ids):
-      let starts = ids.map { String($0.uuidString.lowercased().prefix(8)) }.joined(separator: ", ")
+      let starts = ids.map(ShortID.of).joined(separator: ", ")
       return "several lists are titled '\(name)'; name one by the start of its id: \(starts)"
     }
   }
@@ -58,9 +58,7 @@ extension RemindersList {
     if byTitle.count == 1 { return byTitle[0] }
     // Two lists may share a title: picking one would act on the other list than meant.
     if byTitle.count > 1 { throw ListLookupError(name: text, problem: .ambiguous(ids: byTitle.map(\.id))) }
-    guard text.count >= 4, text.count <= 36, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-      return nil
-    }
+    guard ShortID.isPrefix(text) else { return nil }
     let pattern = text.lowercased() + "%"
     let byID = try RemindersList.where { #sql("\($0.id) LIKE \(pattern)") }.limit(2).fetchAll(db)
     return byID.count == 1 ? byID[0] : nil

@@ -19,7 +19,7 @@ enum DatabaseFile {
   static let applicationID: Int32 = 0x524D_4E44
 
   /// The schema version stamped in `PRAGMA user_version`: the number of the app's migrations.
-  static var schemaVersion: Int { Migrations.migrator().migrationIdentifiers.count }
+  static let schemaVersion = Migrations.migrator().migrationIdentifiers.count
 
   /// Whether `path` names a file directly: URIs (`file:…`) and memory are taken as given.
   static func isPlainFile(_ path: String) -> Bool {
@@ -224,12 +224,14 @@ public struct DatabaseFileError: Error, CustomStringConvertible, Equatable {
       return "\(path) was written by a newer version of reminders (schema version \(version); "
         + "this one knows up to \(known)); \(leftAlone): open it with the newer version"
     case .unreadable(let reason):
-      return "cannot read \(path): \(reason)"
+      return
+        "cannot read \(path): \(reason); check the path and that this user may read the file and its folder"
     case .readOnlyNeedsUpgrade:
       return "\(path) is read-only, and this version of reminders must upgrade it before it can show it: "
         + "give your user write permission on the file and its folder once"
     case .cannotCreate(let reason):
-      return "cannot create the database \(path): \(reason)"
+      return "cannot create the database \(path): \(reason); check that this user may write to its folder, "
+        + "or name another file with --db"
     }
   }
 }

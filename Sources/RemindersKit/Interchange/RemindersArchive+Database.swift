@@ -96,24 +96,20 @@ extension Database {
   fileprivate func importReminders(
     _ archive: RemindersArchive, listIDs: [RemindersList.ID: RemindersList.ID], summary: inout ImportSummary
   ) throws {
-    let batch = 500
-    let ids = archive.reminders.map(\.id)
+    // The reminders already here, with the taggings they have, a batch of ids at a time.
     var existing = Set<Reminder.ID>()
-    for start in stride(from: 0, to: ids.count, by: batch) {
-      let chunk = Array(ids[start..<min(start + batch, ids.count)])
-      existing.formUnion(try Reminder.where { $0.id.in(chunk) }.select(\.id).fetchAll(self))
-    }
-    // The tag as the database spells it, and the taggings the updated reminders already have.
-    var tagTitles: [String: String] = [:]
-    for title in try Tag.select(\.title).fetchAll(self) { tagTitles[title.lowercased()] = title }
     var taggings = Set<String>()
-    for start in stride(from: 0, to: ids.count, by: batch) where !existing.isEmpty {
-      let chunk = ids[start..<min(start + batch, ids.count)].filter(existing.contains)
-      guard !chunk.isEmpty else { continue }
-      for tagging in try ReminderTag.where({ $0.reminderID.in(chunk) }).fetchAll(self) {
+    for ids in Self.batches(of: archive.reminders.map(\.id)) {
+      let found = try Reminder.where { $0.id.in(ids) }.select(\.id).fetchAll(self)
+      guard !found.isEmpty else { continue }
+      existing.formUnion(found)
+      for tagging in try ReminderTag.where({ $0.reminderID.in(found) }).fetchAll(self) {
         taggings.insert("\(tagging.reminderID) \(tagging.tagID.lowercased())")
       }
     }
+    // The tag as the database spells it.
+    var tagTitles: [String: String] = [:]
+    for title in try Tag.select(\.title).fetchAll(self) { tagTitles[title.lowercased()] = title }
 
     for var reminder in archive.reminders where existing.contains(reminder.id) {
       reminder.remindersListID = listIDs[reminder.remindersListID] ?? reminder.remindersListID
@@ -135,14 +131,10 @@ extension Database {
     let firstRowIDs = try nextRowIDs()
     try bulkChange {
       try execute(sql: "PRAGMA defer_foreign_keys = ON")
-      for start in stride(from: 0, to: newTaggings.count, by: batch) {
-        let chunk = Array(newTaggings[start..<min(start + batch, newTaggings.count)])
+      for chunk in Self.batches(of: newTaggings) {
         try ReminderTag.insert { chunk }.onConflictDoNothing().execute(self)
       }
-      for start in stride(from: 0, to: newReminders.count, by: batch) {
-        let chunk = Array(newReminders[start..<min(start + batch, newReminders.count)])
-        try Reminder.insert { chunk }.execute(self)
-      }
+      for chunk in Self.batches(of: newReminders) { try Reminder.insert { chunk }.execute(self) }
     } inverse: {
       let lastRowIDs = try nextRowIDs()
       return [
@@ -151,6 +143,11 @@ extension Database {
       ]
     }
     summary.remindersAdded += newReminders.count
+  }
+
+  /// `elements` 500 at a time: a statement per batch, well below SQLite's limit of parameters.
+  private static func batches<Element>(of elements: [Element]) -> [[Element]] {
+    stride(from: 0, to: elements.count, by: 500).map { Array(elements[$0..<min($0 + 500, elements.count)]) }
   }
 
   /// The rowids the next reminder and the next tagging take.

@@ -4,19 +4,15 @@ import SQLiteData
 
 /// Finds the reminders and lists that command-line arguments name.
 enum Lookup {
-  /// How many leading characters of an id `ls` shows, and the fewest a reference may give.
-  static let shortIDLength = 8
-  static let minimumIDPrefix = 4
-
   /// The short form of an id that `ls` prints.
-  static func shortID(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(shortIDLength)) }
+  static func shortID(_ id: UUID) -> String { ShortID.of(id) }
 
   /// The reminder `reference` names: its id, the first characters of its id (four or more, as
   /// `ls` prints them), or its exact title (case does not matter).
   static func reminder(_ reference: String, in db: Database) throws -> Reminder {
     let text = reference.trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { throw CommandError.notFound("an empty reminder reference names nothing") }
-    if isIDPrefix(text) {
+    if ShortID.isPrefix(text) {
       let pattern = text.lowercased() + "%"
       let byID = try Reminder.where { #sql("\($0.id) LIKE \(pattern)") }.limit(2).fetchAll(db)
       if byID.count == 1 { return byID[0] }
@@ -46,11 +42,5 @@ enum Lookup {
     } catch let error as ListLookupError {
       throw CommandError.notFound(error.description)
     }
-  }
-
-  /// Whether `text` could be the start of an id: hex digits and dashes, long enough.
-  private static func isIDPrefix(_ text: String) -> Bool {
-    text.count >= minimumIDPrefix && text.count <= 36
-      && text.allSatisfy { $0.isHexDigit || $0 == "-" }
   }
 }

@@ -1,0 +1,73 @@
+import RemindersKit
+import TerminalUI
+
+/// A row's identity in a list whose rows are loaded in windows: the reminder when its row is
+/// loaded, else its position.
+enum RowID: Hashable, Sendable {
+  case reminder(Reminder.ID)
+  case position(Int)
+}
+
+/// Rows as the list asks for them when only a window of them is loaded: the rest is known by
+/// count, and drawn as "…" until its window is read. Read once per frame (and per key) from the
+/// model. A detail screen's rows and search results are both such lists.
+struct WindowedSource<Element: Identifiable>: ListDataSource where Element.ID == Reminder.ID {
+  let count: Int
+  let offset: Int
+  let elements: [Element]
+  let height: (Element) -> Int
+  let listRow: (Element) -> ListRow
+
+  func element(at index: Int) -> Element? {
+    let local = index - offset
+    return elements.indices.contains(local) ? elements[local] : nil
+  }
+
+  func id(at index: Int) -> RowID {
+    element(at: index).map { .reminder($0.id) } ?? .position(index)
+  }
+
+  func index(of id: RowID) -> Int? {
+    switch id {
+    case .reminder(let reminder): elements.firstIndex { $0.id == reminder }.map { $0 + offset }
+    case .position(let index): index < count ? index : nil
+    }
+  }
+
+  func rowHeight(at index: Int) -> Int { element(at: index).map(height) ?? 1 }
+
+  func rows(in range: Range<Int>) -> [ListRow] {
+    range.map { index in element(at: index).map(listRow) ?? ListRow(title: StyledText("…", style: .dim)) }
+  }
+}
+
+/// A detail screen's rows.
+typealias DetailSource = WindowedSource<ReminderRow>
+
+extension WindowedSource where Element == ReminderRow {
+  @MainActor
+  init(model: DetailModel, format: ReminderRowFormat) {
+    let loaded = model.loadedRows
+    self.init(
+      count: model.count, offset: loaded.offset, elements: loaded.rows, height: ReminderRowFormat.height,
+      listRow: { format.listRow($0) })
+  }
+}
+
+/// Search results, with their highlights.
+typealias SearchSource = WindowedSource<SearchResult>
+
+extension WindowedSource where Element == SearchResult {
+  @MainActor
+  init(model: SearchModel, format: ReminderRowFormat) {
+    let loaded = model.loadedResults
+    self.init(
+      count: model.count, offset: loaded.offset, elements: loaded.results,
+      height: { ReminderRowFormat.height(of: $0.row) },
+      listRow: { result in
+        format.listRow(
+          result.row, titleHighlights: result.titleHighlights, notesHighlights: result.notesHighlights,
+          tagsHighlights: result.tagsHighlights)
+      })
+  }
+}
