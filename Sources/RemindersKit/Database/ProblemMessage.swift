@@ -53,7 +53,9 @@ public enum ProblemMessage {
     case .SQLITE_CONSTRAINT:
       return "the change was refused because it breaks a rule of the database (\(error.message))"
     default:
-      return "\(file) reported an error: \(error.message)"
+      return
+        "\(file) reported an error: \(error.message); try again, and if it persists, check the file with "
+        + "sqlite3's PRAGMA integrity_check"
     }
   }
 
