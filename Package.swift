@@ -48,6 +48,7 @@ let package = Package(
     // C shims: module maps over the system libraries, plus inline wrappers for what Swift cannot see.
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
     .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+    .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
 
     // Engine: connections, statements, values, queues and pools, transactions, migrations, hooks.
     .target(name: "SQLiteEngine", dependencies: ["CSQLite"]),
@@ -64,8 +65,12 @@ let package = Package(
     // `@CasePathable`, which the seeds attach to `@Selection` enums.
     .target(name: "CasePaths", dependencies: ["SQLiteQueriesMacros"]),
 
+    // Sync: the engine, its metadatabase and capture triggers, and the servers it talks to
+    // (PostgreSQL through libpq, or one in memory), with the server's SQL schema.
+    .target(name: "SQLiteDataSync", dependencies: ["SQLiteEngine", "SQLiteQueries", "CLibPQ"]),
+
     // Live data: what users import.
-    .target(name: "SQLiteData", dependencies: ["SQLiteEngine", "SQLiteQueries"]),
+    .target(name: "SQLiteData", dependencies: ["SQLiteEngine", "SQLiteQueries", "SQLiteDataSync"]),
 
     // Terminal toolkit: run loop, input, canvas, layout, widgets, ncurses and headless back ends.
     .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
@@ -93,6 +98,7 @@ let package = Package(
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
+    .testTarget(name: "SQLiteDataSyncTests", dependencies: ["SQLiteData", "SQLiteDataSync"], exclude: ["ServerSQL"]),
     // The seeds' schema and queries as users write them, run against real databases.
     .testTarget(
       name: "SeedsTests",

@@ -1,2 +1,3 @@
+@_exported import SQLiteDataSync
 @_exported import SQLiteEngine
 @_exported import SQLiteQueries

@@ -79,7 +79,7 @@ public final class Database {
   }
 
   /// Whether the path names a file directly, rather than a URI, memory or a temporary file.
-  static func isPlainFilePath(_ path: String) -> Bool {
+  public static func isPlainFilePath(_ path: String) -> Bool {
     !path.isEmpty && path != ":memory:" && !path.hasPrefix("file:")
   }
 

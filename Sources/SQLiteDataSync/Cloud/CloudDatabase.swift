@@ -1,0 +1,65 @@
+import Foundation
+
+/// The server side of sync, as the engine sees it: a CloudKit-shaped record store. Two back ends
+/// implement it with the same semantics: ``PostgresCloudDatabase`` (a PostgreSQL server) and
+/// ``InMemoryCloudDatabase`` (for tests, previews and demos).
+///
+/// Every call is one request. Failures the engine should retry later (no network, server down)
+/// are thrown as ``CloudError/unavailable(_:)``; per-record outcomes come back as statuses.
+public protocol CloudDatabase: Sendable {
+  /// Who the credentials belong to. Throws ``CloudError/notAuthenticated(_:)`` when the server
+  /// refuses them.
+  func account() async throws -> CloudAccount
+
+  /// Applies saves (in order, parents first) then deletes (children first), each zone all or
+  /// nothing, and returns one result per operation in that order. A repeated `batchID` returns
+  /// the first call's results without applying anything again.
+  func modifyRecords(batchID: UUID, saves: [RecordSave], deletes: [RecordDelete]) async throws
+    -> [RecordResult]
+
+  /// The zones the user can read, with their versions.
+  func fetchDatabaseChanges(since token: Int64) async throws -> CloudDatabaseChanges
+
+  /// The records of a zone written after version `since`, oldest first, about `limit` at a time.
+  func fetchZoneChanges(_ zone: ZoneID, since version: Int64, limit: Int) async throws -> ZoneChanges
+
+  /// The current records (tombstones included) of the ids that exist and are readable.
+  func fetchRecords(_ ids: [RecordID]) async throws -> [ServerRecord]
+
+  /// A signal each time a zone the user can read changes, for the engine to pull. It carries no
+  /// data. Ends when the back end stops delivering (the engine then polls).
+  func changeNotifications() -> AsyncStream<Void>
+}
+
+/// Why a request to the server failed as a whole.
+public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The server cannot be reached now (network, server down, timeout): try again later; local
+  /// writes go on and wait in the outbox.
+  case unavailable(String)
+  /// The server refused the credentials.
+  case notAuthenticated(String)
+  /// No account is configured on this device: nothing is sent, local changes wait.
+  case noAccount
+  /// The server speaks a schema version this client does not know.
+  case incompatibleServer(String)
+  /// The server failed the request in a way retrying will not fix.
+  case serverError(String)
+
+  public var description: String {
+    switch self {
+    case .unavailable(let reason):
+      "The sync server is unavailable: \(reason). Changes are kept and sent when it is back."
+    case .notAuthenticated(let reason):
+      "The sync server refused the credentials: \(reason). Check the user name and password."
+    case .noAccount: "No sync account is configured on this device. Changes are kept and sent once one is."
+    case .incompatibleServer(let reason): "The sync server is not compatible with this version: \(reason)."
+    case .serverError(let reason): "The sync server failed the request: \(reason)."
+    }
+  }
+
+  /// Whether a later attempt may succeed without anyone changing anything.
+  public var isTransient: Bool {
+    if case .unavailable = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,148 @@
+import SQLiteEngine
+
+/// The TEMP triggers that capture local changes to a synchronized table into the metadatabase,
+/// and the SQL functions they call. TEMP, because only temporary triggers may write into an
+/// attached database; installed on the writer connection, the only one that writes.
+///
+/// A change by the user updates the row's metadata and queues the record in the outbox, in the
+/// same transaction as the change, so a change is never committed without its queue entry. The
+/// engine's own writes (`isSynchronizingChanges()` true) queue nothing: it keeps the metadata
+/// itself, except for rows deleted by a cascade, whose metadata the delete trigger removes.
+enum CaptureTriggers {
+  static let isSynchronizingFunction = "sqlitedata_icloud_syncEngineIsSynchronizingChanges"
+  static let currentTimeFunction = "sqlitedata_icloud_currentTime"
+  static let defaultZone = "sqlitedata.defaultZone"
+  static let defaultOwner = "__defaultOwner__"
+
+  static func names(for table: SyncedTable) -> [String] {
+    ["insert", "update", "primary_key_change", "delete_from_user", "delete_from_sync_engine"].map {
+      "sqlitedata_icloud_after_\($0)_on_\(table.name)"
+    }
+  }
+
+  static func create(for table: SyncedTable) -> [String] {
+    let name = names(for: table)
+    let tableName = quoted(table.name)
+    let type = literal(table.name)
+    let notSyncing = "NOT \(quoted(isSynchronizingFunction))()"
+    let syncing = "\(quoted(isSynchronizingFunction))()"
+    func key(_ row: String) -> String { "CAST(\(row).\(quoted(table.primaryKey)) AS TEXT)" }
+    func recordName(_ row: String) -> String { "\(key(row)) || ':' || \(type)" }
+    let parentKey = table.parentKey.map { "CAST(NEW.\(quoted($0.column)) AS TEXT)" } ?? "NULL"
+    let parentType =
+      table.parentKey.map {
+        "CASE WHEN NEW.\(quoted($0.column)) IS NULL THEN NULL ELSE \(literal($0.parentTable)) END"
+      } ?? "NULL"
+    // A child lives in its parent's zone (what sharing will rely on); a root in the default one.
+    let parentMetadata = table.parentKey.map {
+      "FROM \"sqlitedata_icloud_metadata\" WHERE \"recordPrimaryKey\" = CAST(NEW.\(quoted($0.column)) AS TEXT) AND \"recordType\" = \(literal($0.parentTable))"
+    }
+    let zone =
+      parentMetadata.map { "COALESCE((SELECT \"zoneName\" \($0)), \(literal(defaultZone)))" }
+      ?? literal(defaultZone)
+    let owner =
+      parentMetadata.map { "COALESCE((SELECT \"ownerName\" \($0)), \(literal(defaultOwner)))" }
+      ?? literal(defaultOwner)
+    let saved = """
+        INSERT INTO "sqlitedata_icloud_metadata"
+          ("recordPrimaryKey", "recordType", "zoneName", "ownerName", "parentRecordPrimaryKey",
+           "parentRecordType", "userModificationTime", "_isDeleted")
+        VALUES (\(key("NEW")), \(type), \(zone), \(owner), \(parentKey), \(parentType), \(quoted(currentTimeFunction))(), 0)
+        ON CONFLICT ("recordPrimaryKey", "recordType") DO UPDATE SET
+          "parentRecordPrimaryKey" = excluded."parentRecordPrimaryKey",
+          "parentRecordType" = excluded."parentRecordType",
+          "userModificationTime" = excluded."userModificationTime",
+          "_isDeleted" = 0;
+        INSERT INTO "sqlitedata_icloud_outbox" ("recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt")
+        SELECT "recordName", "recordPrimaryKey", "recordType", 'save', "userModificationTime"
+        FROM "sqlitedata_icloud_metadata" WHERE "recordPrimaryKey" = \(key("NEW")) AND "recordType" = \(type)
+        ON CONFLICT ("recordName") DO UPDATE SET "operation" = 'save', "enqueuedAt" = excluded."enqueuedAt";
+      """
+    func deleted(_ row: String) -> String {
+      """
+        UPDATE "sqlitedata_icloud_metadata"
+        SET "_isDeleted" = 1, "userModificationTime" = \(quoted(currentTimeFunction))()
+        WHERE "recordPrimaryKey" = \(key(row)) AND "recordType" = \(type);
+        INSERT INTO "sqlitedata_icloud_outbox" ("recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt")
+        SELECT "recordName", "recordPrimaryKey", "recordType", 'delete', "userModificationTime"
+        FROM "sqlitedata_icloud_metadata" WHERE "recordPrimaryKey" = \(key(row)) AND "recordType" = \(type)
+        ON CONFLICT ("recordName") DO UPDATE SET "operation" = 'delete', "enqueuedAt" = excluded."enqueuedAt";
+      """
+    }
+    return [
+      """
+      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted(name[0])) AFTER INSERT ON \(tableName)
+      FOR EACH ROW WHEN \(notSyncing) BEGIN
+      \(saved)
+      END
+      """,
+      """
+      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted(name[1])) AFTER UPDATE ON \(tableName)
+      FOR EACH ROW WHEN \(notSyncing) BEGIN
+      \(saved)
+      END
+      """,
+      // A changed primary key is a new record: the old one is deleted.
+      """
+      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted(name[2])) AFTER UPDATE OF \(quoted(table.primaryKey)) ON \(tableName)
+      FOR EACH ROW WHEN \(notSyncing) AND OLD.\(quoted(table.primaryKey)) IS NOT NEW.\(quoted(table.primaryKey)) BEGIN
+      \(deleted("OLD"))
+      END
+      """,
+      """
+      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted(name[3])) AFTER DELETE ON \(tableName)
+      FOR EACH ROW WHEN \(notSyncing) BEGIN
+      \(deleted("OLD"))
+      END
+      """,
+      """
+      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted(name[4])) AFTER DELETE ON \(tableName)
+      FOR EACH ROW WHEN \(syncing) BEGIN
+        DELETE FROM "sqlitedata_icloud_metadata" WHERE "recordPrimaryKey" = \(key("OLD")) AND "recordType" = \(type);
+        DELETE FROM "sqlitedata_icloud_outbox" WHERE "recordName" = \(recordName("OLD"));
+      END
+      """,
+    ]
+  }
+
+  static func drop(for table: SyncedTable) -> [String] {
+    names(for: table).map { "DROP TRIGGER IF EXISTS temp.\(quoted($0))" }
+  }
+
+  /// Queues every row of a table that has no metadata yet: the rows a table held before it was
+  /// synchronized, or before this device had an engine.
+  static func enqueueUntracked(_ table: SyncedTable, stamp: HLCStamp) -> [String] {
+    let parentKey = table.parentKey.map { "CAST(\(quoted($0.column)) AS TEXT)" } ?? "NULL"
+    let parentType =
+      table.parentKey.map {
+        "CASE WHEN \(quoted($0.column)) IS NULL THEN NULL ELSE \(literal($0.parentTable)) END"
+      } ?? "NULL"
+    let key = "CAST(\(quoted(table.primaryKey)) AS TEXT)"
+    return [
+      """
+      INSERT INTO "sqlitedata_icloud_metadata"
+        ("recordPrimaryKey", "recordType", "zoneName", "ownerName", "parentRecordPrimaryKey",
+         "parentRecordType", "userModificationTime")
+      SELECT \(key), \(literal(table.name)), \(literal(defaultZone)), \(literal(defaultOwner)), \(parentKey), \(parentType), \(stamp.rawValue)
+      FROM "main".\(quoted(table.name)) WHERE true
+      ON CONFLICT ("recordPrimaryKey", "recordType") DO NOTHING
+      """,
+      """
+      INSERT INTO "sqlitedata_icloud_outbox" ("recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt")
+      SELECT "recordName", "recordPrimaryKey", "recordType", 'save', "userModificationTime"
+      FROM "sqlitedata_icloud_metadata" WHERE "recordType" = \(literal(table.name)) AND "_serverVersion" IS NULL
+      ON CONFLICT ("recordName") DO NOTHING
+      """,
+    ]
+  }
+}
+
+/// `"name"`, with inner quotes doubled.
+func quoted(_ identifier: String) -> String {
+  "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
+
+/// `'text'`, with inner quotes doubled.
+func literal(_ text: String) -> String {
+  "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+}

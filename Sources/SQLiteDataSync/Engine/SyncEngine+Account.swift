@@ -1,0 +1,50 @@
+import SQLiteEngine
+
+extension SyncEngine {
+  /// The account the server reports, compared with the one the local data belongs to. A first
+  /// account is a sign-in; another user, or another server, a switch; refused credentials for an
+  /// account that had data, a sign-out. The delegate hears of each; without one, a sign-out or
+  /// a switch deletes the local synchronized data (it belongs to someone else now).
+  func currentAccount() async throws -> CloudAccount {
+    guard let cloud else { throw CloudError.noAccount }
+    if let account = state.withLock({ $0.account }) { return account }
+    let stored = try await database.read { db -> CloudAccount? in
+      guard
+        let row = try Row.fetchOne(
+          db, sql: #"SELECT "userName", "serverID" FROM "sqlitedata_icloud_account""#),
+        let user = try row.decode(String?.self, at: 0), let server = try row.decode(String?.self, at: 1)
+      else { return nil }
+      return CloudAccount(user: user, serverID: server)
+    }
+    let account: CloudAccount
+    do {
+      account = try await cloud.account()
+    } catch CloudError.notAuthenticated(let reason) {
+      if let stored { await accountChanged(.signOut(previousUser: stored.user)) }
+      throw CloudError.notAuthenticated(reason)
+    }
+    if let stored, stored != account {
+      await accountChanged(.switchAccounts(previousUser: stored.user, currentUser: account.user))
+    } else if stored == nil {
+      await accountChanged(.signIn(currentUser: account.user))
+    }
+    try await database.write { db in
+      try db.execute(
+        sql: #"UPDATE "sqlitedata_icloud_account" SET "userName" = ?, "serverID" = ?"#,
+        arguments: [account.user, account.serverID])
+    }
+    state.withLock { $0.account = account }
+    return account
+  }
+
+  private func accountChanged(_ change: AccountChangeType) async {
+    if let delegate {
+      await delegate.syncEngine(self, accountChanged: change)
+      return
+    }
+    switch change {
+    case .signIn: break
+    case .signOut, .switchAccounts: try? await eraseLocalData()
+    }
+  }
+}

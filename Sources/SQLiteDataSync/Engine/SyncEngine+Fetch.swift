@@ -1,0 +1,195 @@
+import Foundation
+import SQLiteEngine
+
+extension SyncEngine {
+  /// Pulls every readable zone that moved since its token, a page at a time. Each page is
+  /// applied in one transaction with its new token, so a crash between pages loses nothing and
+  /// a page applied twice changes nothing.
+  func fetch(as account: CloudAccount) async throws {
+    guard let cloud else { throw CloudError.noAccount }
+    let zones = try await cloud.fetchDatabaseChanges(since: 0).zones
+    for zone in zones {
+      var token = try await database.read { db in
+        try Int64.fetchOne(
+          db,
+          sql:
+            #"SELECT "version" FROM "sqlitedata_icloud_zoneTokens" WHERE "ownerName" = ? AND "zoneName" = ?"#,
+          arguments: [zone.owner, zone.zone]) ?? 0
+      }
+      guard zone.version > token else { continue }
+      while true {
+        let page = try await cloud.fetchZoneChanges(zone.id, since: token, limit: Self.pageLimit)
+        try await writeAsEngine { db in
+          try self.apply(page, of: zone.id, account: account, db)
+        }
+        token = page.version
+        if !page.more { break }
+      }
+    }
+  }
+
+  private func apply(_ page: ZoneChanges, of zone: ZoneID, account: CloudAccount, _ db: Database) throws {
+    let rank = Dictionary(uniqueKeysWithValues: tables.enumerated().map { ($1.name, $0) })
+    // Deletions leaves first, then saves roots first, so that each write finds its parent.
+    let deletions = page.records.filter(\.deleted).sorted {
+      (rank[$0.recordType] ?? 0) > (rank[$1.recordType] ?? 0)
+    }
+    let saves = page.records.filter { !$0.deleted }.sorted {
+      (rank[$0.recordType] ?? 0) < (rank[$1.recordType] ?? 0)
+    }
+    for record in deletions + saves {
+      try integrateOrBuffer(record, account: account, db)
+    }
+    try retryBuffered(account: account, db)
+    try db.execute(
+      sql: """
+        INSERT INTO "sqlitedata_icloud_zoneTokens" ("ownerName", "zoneName", "version") VALUES (?, ?, ?)
+        ON CONFLICT ("ownerName", "zoneName") DO UPDATE SET "version" = max("version", excluded."version")
+        """, arguments: [zone.owner, zone.zone, page.version])
+    try db.execute(
+      sql: #"UPDATE "sqlitedata_icloud_account" SET "clock" = max("clock", ?)"#,
+      arguments: [clock.latest.rawValue])
+  }
+
+  /// Applies a record, or keeps it for later when its parent has not arrived yet.
+  private func integrateOrBuffer(_ record: ServerRecord, account: CloudAccount, _ db: Database) throws {
+    do {
+      try db.inSavepoint {
+        try integrate(record, account: account, forced: false, db)
+        return .commit
+      }
+      try db.execute(
+        sql: #"DELETE FROM "sqlitedata_icloud_unsyncedRecordIDs" WHERE "recordName" = ?"#,
+        arguments: [record.recordName])
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+      try db.execute(
+        sql: """
+          INSERT INTO "sqlitedata_icloud_unsyncedRecordIDs" ("recordName", "zoneName", "ownerName", "record")
+          VALUES (?, ?, ?, ?)
+          ON CONFLICT ("recordName") DO UPDATE SET "record" = excluded."record"
+          """, arguments: [record.recordName, record.zone, record.owner, try WireJSON.encode(record)])
+    } catch let error as DatabaseError {
+      // A value this schema cannot hold: the record is skipped, the rest of the page applies.
+      report(.skipped(recordName: record.recordName, reason: error.message))
+    }
+  }
+
+  /// Applies buffered records whose parents have arrived, until a pass applies none.
+  func retryBuffered(account: CloudAccount, _ db: Database) throws {
+    while true {
+      let buffered = try String.fetchAll(
+        db, sql: #"SELECT "record" FROM "sqlitedata_icloud_unsyncedRecordIDs""#)
+      guard !buffered.isEmpty else { return }
+      var applied = 0
+      for json in buffered {
+        let record = try WireJSON.decode(ServerRecord.self, from: json)
+        try integrateOrBuffer(record, account: account, db)
+        if try Int.fetchOne(
+          db, sql: #"SELECT count(*) FROM "sqlitedata_icloud_unsyncedRecordIDs" WHERE "recordName" = ?"#,
+          arguments: [record.recordName]) == 0
+        {
+          applied += 1
+        }
+      }
+      if applied == 0 { return }
+    }
+  }
+
+  /// Brings one server record into the local database, merged with what this device has not
+  /// sent yet. `forced` applies it even if this device has seen its version (a record fetched
+  /// again after the server refused a change).
+  func integrate(_ record: ServerRecord, account: CloudAccount, forced: Bool, _ db: Database) throws {
+    guard let table = tablesByName[record.recordType] else {
+      report(
+        .skipped(
+          recordName: record.recordName, reason: "no synchronized table '\(record.recordType)' on this device"
+        ))
+      return
+    }
+    let (primaryKey, _) = RecordName.split(record.recordName)
+    let metadata = try RecordMetadata.fetch(db, recordName: record.recordName)
+    if !forced, let known = metadata?.serverVersion, let version = record.version, known >= version { return }
+    clock.observe(record.newestFieldStamp)
+    if let deletedStamp = record.deletedStamp { clock.observe(deletedStamp) }
+    let owner = localOwner(record.owner, account)
+    let pending = try String.fetchOne(
+      db, sql: #"SELECT "operation" FROM "sqlitedata_icloud_outbox" WHERE "recordName" = ?"#,
+      arguments: [record.recordName])
+    let local = try table.row(db, primaryKey: primaryKey)
+    let serverRow = record.fields.compactMapValues { $0.value.databaseValue }.filter {
+      table.columns.contains($0.key)
+    }
+
+    if pending == "save", let metadata, let local {
+      if record.deleted {
+        if metadata.userModificationTime > (record.deletedStamp ?? .zero) {
+          // Edited after the deletion: the record comes back, whole, when this device sends it.
+          try RecordMetadata.storeServerRecord(db, record, ownerName: owner)
+        } else {
+          try table.deleteRow(db, primaryKey: primaryKey)
+          try RecordMetadata.delete(db, recordName: record.recordName)
+        }
+        return
+      }
+      let outcome = RecordMerge.merge(
+        local: local, localStamp: metadata.userModificationTime, base: metadata.baseFields,
+        server: record.fields,
+        columns: table.columns)
+      if outcome.row != local { try table.upsert(db, primaryKey: primaryKey, values: outcome.row) }
+      try RecordMetadata.storeServerRecord(db, record, ownerName: owner)
+      if !outcome.localWins { try dequeue(db, record.recordName) }
+      return
+    }
+
+    if pending == "delete", let metadata {
+      if record.deleted {
+        try dequeue(db, record.recordName)
+        try RecordMetadata.delete(db, recordName: record.recordName)
+      } else if metadata.userModificationTime > record.newestFieldStamp {
+        // Deleted after the server's last edit: the delete stands, sent against this version.
+        try RecordMetadata.storeServerRecord(db, record, ownerName: owner)
+      } else {
+        try table.upsert(db, primaryKey: primaryKey, values: serverRow)
+        try RecordMetadata.storeServerRecord(db, record, ownerName: owner)
+        try markAlive(db, record.recordName)
+        try dequeue(db, record.recordName)
+      }
+      return
+    }
+
+    if record.deleted {
+      if local != nil { try table.deleteRow(db, primaryKey: primaryKey) }
+      try RecordMetadata.delete(db, recordName: record.recordName)
+      try dequeue(db, record.recordName)
+      return
+    }
+    try table.upsert(db, primaryKey: primaryKey, values: serverRow)
+    try RecordMetadata.storeServerRecord(db, record, ownerName: owner)
+    try markAlive(db, record.recordName)
+  }
+
+  private func markAlive(_ db: Database, _ recordName: String) throws {
+    try db.execute(
+      sql: #"UPDATE "sqlitedata_icloud_metadata" SET "_isDeleted" = 0 WHERE "recordName" = ?"#,
+      arguments: [recordName])
+  }
+
+  func report(_ problem: SyncProblem) {
+    update { state in
+      state.problems.append(problem)
+      if state.problems.count > 100 { state.problems.removeFirst(state.problems.count - 100) }
+    }
+  }
+}
+
+/// Something the engine could not apply, kept for the app to show (the last hundred).
+public enum SyncProblem: Hashable, Sendable, CustomStringConvertible {
+  /// A record from the server that this device cannot hold: the rest was applied.
+  case skipped(recordName: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .skipped(let recordName, let reason): "Skipped the record \(recordName) from the server: \(reason)."
+    }
+  }
+}

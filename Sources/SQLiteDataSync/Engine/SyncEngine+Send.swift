@@ -1,0 +1,209 @@
+import Foundation
+import SQLiteEngine
+
+/// A batch on its way to the server, kept in the metadatabase until its results are applied.
+struct PendingBatch: Codable, Sendable {
+  var batchID: UUID
+  var saves: [RecordSave]
+  var deletes: [RecordDelete]
+  /// The outbox stamp of each record when the batch was made: a record changed again since
+  /// stays queued after the batch is acknowledged.
+  var stamps: [String: Int64]
+}
+
+extension SyncEngine {
+  /// Sends the outbox a batch at a time until it is empty or a round changes nothing.
+  func send(as account: CloudAccount) async throws {
+    guard let cloud else { throw CloudError.noAccount }
+    while true {
+      guard let batch = try await writeAsEngine({ db in try self.nextBatch(db, account: account) }) else {
+        return
+      }
+      let results = try await cloud.modifyRecords(
+        batchID: batch.batchID, saves: batch.saves, deletes: batch.deletes)
+      let followUp = try await writeAsEngine { db in
+        try self.apply(results, of: batch, account: account, db)
+      }
+      if !followUp.refetch.isEmpty {
+        let records = try await cloud.fetchRecords(followUp.refetch)
+        try await writeAsEngine { db in
+          for record in records { try self.integrate(record, account: account, forced: true, db) }
+        }
+      }
+      if !followUp.madeProgress { return }
+    }
+  }
+
+  /// The batch to send: the one already on its way, or a new one from the outbox (saves parents
+  /// first, then deletes children first), recorded before it is sent.
+  private func nextBatch(_ db: Database, account: CloudAccount) throws -> PendingBatch? {
+    if let request = try String.fetchOne(db, sql: #"SELECT "request" FROM "sqlitedata_icloud_pendingBatch""#)
+    {
+      return try WireJSON.decode(PendingBatch.self, from: request)
+    }
+    let rank = tables.enumerated().map { "WHEN \(literal($1.name)) THEN \($0)" }.joined(separator: " ")
+    let entries = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT "recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt"
+        FROM "sqlitedata_icloud_outbox"
+        ORDER BY "operation" = 'delete',
+          CASE WHEN "operation" = 'save' THEN 1 ELSE -1 END * (CASE "recordType" \(rank) ELSE 0 END),
+          "enqueuedAt"
+        LIMIT \(Self.batchLimit)
+        """)
+    var batch = PendingBatch(batchID: UUID(), saves: [], deletes: [], stamps: [:])
+    for entry in entries {
+      let recordName = try entry.decode(String.self, at: 0)
+      let primaryKey = try entry.decode(String.self, at: 1)
+      let operation = try entry.decode(String.self, at: 3)
+      guard let metadata = try RecordMetadata.fetch(db, recordName: recordName),
+        let table = tablesByName[try entry.decode(String.self, at: 2)]
+      else {
+        try dequeue(db, recordName)
+        continue
+      }
+      let id = RecordID(
+        owner: metadata.ownerName == CaptureTriggers.defaultOwner ? account.user : metadata.ownerName,
+        zone: metadata.zoneName, recordName: recordName)
+      if operation == "delete" {
+        batch.deletes.append(
+          RecordDelete(
+            id: id, baseVersion: metadata.serverVersion, deletedStamp: metadata.userModificationTime))
+      } else {
+        guard let row = try table.row(db, primaryKey: primaryKey) else {
+          try dequeue(db, recordName)
+          continue
+        }
+        let fields = RecordMerge.outgoingFields(
+          row: row, base: metadata.baseFields, stamp: metadata.userModificationTime)
+        let record = ServerRecord(
+          id: id, recordType: table.name, parent: table.parentKey == nil ? nil : metadata.parentRecordName,
+          fields: fields)
+        batch.saves.append(RecordSave(record: record, baseVersion: metadata.serverVersion))
+      }
+      batch.stamps[recordName] = try entry.decode(Int64.self, at: 4)
+    }
+    guard !batch.saves.isEmpty || !batch.deletes.isEmpty else { return nil }
+    try db.execute(
+      sql: #"INSERT INTO "sqlitedata_icloud_pendingBatch" ("batchID", "request") VALUES (?, ?)"#,
+      arguments: [batch.batchID.uuidString, try WireJSON.encode(batch)])
+    return batch
+  }
+
+  struct SendFollowUp: Sendable {
+    /// Records to fetch again and take as the server has them.
+    var refetch: [RecordID] = []
+    /// Whether the results changed anything, so that another round may get further.
+    var madeProgress = false
+  }
+
+  /// Applies the server's answer to a batch, in one transaction with forgetting the batch.
+  private func apply(_ results: [RecordResult], of batch: PendingBatch, account: CloudAccount, _ db: Database)
+    throws -> SendFollowUp
+  {
+    var followUp = SendFollowUp()
+    let operations: [(save: RecordSave?, delete: RecordDelete?)] =
+      batch.saves.map { ($0, nil) } + batch.deletes.map { (nil, $0) }
+    for ((save, delete), result) in zip(operations, results) {
+      let recordName = result.id.recordName
+      let unchanged =
+        try Int64.fetchOne(
+          db, sql: #"SELECT "enqueuedAt" FROM "sqlitedata_icloud_outbox" WHERE "recordName" = ?"#,
+          arguments: [recordName]) == batch.stamps[recordName]
+      switch result.status {
+      case .saved:
+        guard var record = save?.record else { continue }
+        record.version = result.version
+        try RecordMetadata.storeServerRecord(db, record, ownerName: localOwner(record.owner, account))
+        if unchanged { try dequeue(db, recordName) }
+        followUp.madeProgress = true
+      case .deleted:
+        if unchanged {
+          try dequeue(db, recordName)
+          try db.execute(
+            sql: #"DELETE FROM "sqlitedata_icloud_metadata" WHERE "recordName" = ? AND "_isDeleted""#,
+            arguments: [recordName])
+        } else if let version = result.version {
+          try RecordMetadata.setServerVersion(db, recordName: recordName, version)
+        }
+        followUp.madeProgress = true
+      case .serverRecordChanged:
+        if let serverRecord = result.serverRecord {
+          try integrate(serverRecord, account: account, forced: true, db)
+          followUp.madeProgress = true
+        }
+      case .unknownItem:
+        // The server has no such record (its zone was reset): send it again as new.
+        try RecordMetadata.setServerVersion(db, recordName: recordName, nil)
+        followUp.madeProgress = true
+      case .referenceViolation:
+        if save != nil {
+          try parentVanished(recordName, db)
+        } else {
+          // A child was added on another device: the delete is undone, and the record comes back.
+          try dequeue(db, recordName)
+          try db.execute(
+            sql: #"UPDATE "sqlitedata_icloud_metadata" SET "_isDeleted" = 0 WHERE "recordName" = ?"#,
+            arguments: [recordName])
+          followUp.refetch.append(result.id)
+        }
+        followUp.madeProgress = true
+      case .permissionFailure:
+        // The server says no: take its copy back.
+        try dequeue(db, recordName)
+        followUp.refetch.append(result.id)
+        followUp.madeProgress = true
+      case .zoneNotFound, .batchRequestFailed:
+        break
+      }
+      _ = delete
+    }
+    try db.execute(
+      sql: #"DELETE FROM "sqlitedata_icloud_pendingBatch" WHERE "batchID" = ?"#,
+      arguments: [batch.batchID.uuidString])
+    return followUp
+  }
+
+  /// A save was refused because its parent is gone on the server: the row gets what its foreign
+  /// key's ON DELETE says, as a local change that is then sent like any other.
+  private func parentVanished(_ recordName: String, _ db: Database) throws {
+    let (primaryKey, type) = RecordName.split(recordName)
+    guard let table = tablesByName[type], let key = table.parentKey else {
+      try dequeue(db, recordName)
+      return
+    }
+    try asUser {
+      switch key.onDelete.uppercased() {
+      case "SET NULL":
+        try db.execute(
+          sql:
+            "UPDATE \"main\".\(quoted(table.name)) SET \(quoted(key.column)) = NULL WHERE \(quoted(table.primaryKey)) = ?",
+          arguments: [primaryKey])
+      case "SET DEFAULT":
+        let defaultValue =
+          try String.fetchOne(
+            db, sql: "SELECT dflt_value FROM pragma_table_info(?) WHERE name = ?",
+            arguments: [table.name, key.column])
+          ?? "NULL"
+        try db.execute(
+          sql:
+            "UPDATE \"main\".\(quoted(table.name)) SET \(quoted(key.column)) = (\(defaultValue)) WHERE \(quoted(table.primaryKey)) = ?",
+          arguments: [primaryKey])
+      default:
+        try table.deleteRow(db, primaryKey: primaryKey)
+      }
+    }
+  }
+
+  func dequeue(_ db: Database, _ recordName: String) throws {
+    try db.execute(
+      sql: #"DELETE FROM "sqlitedata_icloud_outbox" WHERE "recordName" = ?"#, arguments: [recordName])
+  }
+
+  /// Records of the user's own zones are kept as the default owner, so that data made before
+  /// signing in and after it look alike.
+  func localOwner(_ owner: String, _ account: CloudAccount) -> String {
+    owner == account.user ? CaptureTriggers.defaultOwner : owner
+  }
+}

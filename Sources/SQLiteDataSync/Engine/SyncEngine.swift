@@ -1,0 +1,339 @@
+import Foundation
+import Observation
+import SQLiteEngine
+import SQLiteQueries
+import Synchronization
+
+/// Keeps the rows of some tables the same on every device of a user, through a sync server.
+///
+///     $0.defaultSyncEngine = try SyncEngine(
+///       for: $0.defaultDatabase,
+///       tables: RemindersList.self, Reminder.self, Tag.self, ReminderTag.self
+///     )
+///
+/// Local writes are captured by triggers into an outbox in the same transaction, sent shortly
+/// after they commit, and merged column by column with other devices' edits (the later edit of a
+/// column wins, by hybrid-logical-clock stamps). Changes from the server are written as ordinary
+/// commits, so live queries show them like any other write.
+public final class SyncEngine: Sendable, Observable {
+  let database: any DatabaseWriter
+  let cloud: (any CloudDatabase)?
+  /// Synchronized tables, parents before children.
+  let tables: [SyncedTable]
+  let tablesByName: [String: SyncedTable]
+  let clock: HybridLogicalClock
+  let delegate: (any SyncEngineDelegate)?
+  let containerIdentifier: String?
+  /// True while the engine writes, so that capture triggers (and the app's own triggers that
+  /// ask `SyncEngine.isSynchronizingChanges()`) leave its writes alone.
+  let isWriting = EngineWriteFlag()
+  let operations = AsyncLock()
+  let state = Mutex(EngineState())
+  let registrar = ObservationRegistrar()
+  /// Records sent per request, as CloudKit allows.
+  static let batchLimit = 200
+  static let pageLimit = 500
+
+  struct EngineState {
+    var isRunning = false
+    var isSendingChanges = false
+    var isFetchingChanges = false
+    var status: SyncStatus = .idle
+    var background: Task<Void, Never>?
+    var commitObservation: CommitObservation?
+    var account: CloudAccount?
+    var problems: [SyncProblem] = []
+  }
+
+  /// Makes an engine for the tables, on a server given by `cloudDatabase`.
+  ///
+  /// - Parameters:
+  ///   - tables: the tables to synchronize and share.
+  ///   - privateTables: tables synchronized across the user's own devices but never shared.
+  ///   - cloudDatabase: the server. With none, changes are captured and wait until one is given.
+  ///   - startImmediately: whether to start sending and fetching now.
+  ///   - clock: the wall clock stamps start from (a test's fixed clock, for instance).
+  public init(
+    for database: any DatabaseWriter,
+    tables: [any Table.Type],
+    privateTables: [any Table.Type] = [],
+    cloudDatabase: (any CloudDatabase)?,
+    containerIdentifier: String? = nil,
+    startImmediately: Bool = true,
+    delegate: (any SyncEngineDelegate)? = nil,
+    clock: PhysicalClock = .system
+  ) throws {
+    self.database = database
+    self.cloud = cloudDatabase
+    self.delegate = delegate
+    self.containerIdentifier = containerIdentifier
+    let names = tables.map { $0.tableName }
+    let privateNames = privateTables.map { $0.tableName }
+    let isWriting = self.isWriting
+    let clockBox = Mutex<HybridLogicalClock?>(nil)
+    let (ordered, highWater) = try database.writeWithoutTransaction { db in
+      try Metadatabase.attach(to: db, containerIdentifier: containerIdentifier)
+      try Metadatabase.migrate(db)
+      let read =
+        try names.map { try SyncedTable.read($0, isPrivate: false, from: db) }
+        + privateNames.map { try SyncedTable.read($0, isPrivate: true, from: db) }
+      let ordered = try validatedSchema(read, in: db)
+      let highWater =
+        try Int64.fetchOne(
+          db,
+          sql: """
+            SELECT max((SELECT "clock" FROM "sqlitedata_icloud_account"),
+                       (SELECT coalesce(max("userModificationTime"), 0) FROM "sqlitedata_icloud_metadata"))
+            """) ?? 0
+      return (ordered, highWater)
+    }
+    let hlc = HybridLogicalClock(physical: clock, after: HLCStamp(rawValue: highWater))
+    clockBox.withLock { $0 = hlc }
+    self.clock = hlc
+    self.tables = ordered
+    self.tablesByName = Dictionary(uniqueKeysWithValues: ordered.map { ($0.name, $0) })
+    try database.writeWithoutTransaction { db in
+      try db.add(
+        function: DatabaseFunction(CaptureTriggers.isSynchronizingFunction, argumentCount: 0) { _ in
+          isWriting.isOn
+        })
+      try db.add(
+        function: DatabaseFunction(CaptureTriggers.currentTimeFunction, argumentCount: 0) { _ in
+          hlc.tick().rawValue
+        })
+      for table in ordered {
+        for statement in CaptureTriggers.create(for: table) { try db.execute(sql: statement) }
+      }
+    }
+    try uploadNewTables()
+    if startImmediately { start() }
+  }
+
+  deinit {
+    state.withLock { state in
+      state.background?.cancel()
+      state.commitObservation?.cancel()
+    }
+  }
+
+  // MARK: Status
+
+  /// Whether the engine sends and fetches changes in the background.
+  public var isRunning: Bool { read(\.isRunning) }
+  /// Whether changes are being sent or fetched right now.
+  public var isSynchronizing: Bool { isSendingChanges || isFetchingChanges }
+  public var isSendingChanges: Bool { read(\.isSendingChanges) }
+  public var isFetchingChanges: Bool { read(\.isFetchingChanges) }
+  /// How the last exchange with the server went.
+  public var status: SyncStatus { read(\.status) }
+  /// Records from the server this device could not apply, newest last.
+  public var problems: [SyncProblem] { read(\.problems) }
+
+  func read<Value>(_ keyPath: KeyPath<EngineState, Value> & Sendable) -> Value {
+    registrar.access(self, keyPath: \.observedState)
+    return state.withLock { $0[keyPath: keyPath] }
+  }
+
+  func update(_ body: (inout EngineState) -> Void) {
+    registrar.withMutation(of: self, keyPath: \.observedState) {
+      state.withLock { body(&$0) }
+    }
+  }
+
+  /// The one key path observers are registered under: any change of state.
+  var observedState: Int { 0 }
+
+  /// Changes waiting to be sent.
+  public func pendingChangeCount() throws -> Int {
+    try database.read { db in
+      try Int.fetchOne(db, sql: #"SELECT count(*) FROM "sqlitedata_icloud_outbox""#) ?? 0
+    }
+  }
+
+  // MARK: Lifecycle
+
+  /// Starts sending changes shortly after each commit and fetching when the server says
+  /// something changed (or every few seconds when it cannot say).
+  public func start() {
+    let wake = WakeSignal()
+    let observation = database.observeCommits { changes in
+      if changes.tables.contains("sqlitedata_icloud_outbox") { wake.signal() }
+    }
+    let notifications = cloud?.changeNotifications()
+    let task = Task { [weak self] in
+      await withTaskGroup(of: Void.self) { group in
+        if let notifications {
+          group.addTask {
+            for await _ in notifications { wake.signal() }
+          }
+        }
+        group.addTask { [weak self] in
+          await self?.runInBackground(wake: wake)
+        }
+        await group.next()
+        group.cancelAll()
+      }
+    }
+    update { state in
+      state.background?.cancel()
+      state.commitObservation?.cancel()
+      state.background = task
+      state.commitObservation = observation
+      state.isRunning = true
+    }
+  }
+
+  /// Stops background sending and fetching. Local changes are still captured, and sent after
+  /// the next `start()`.
+  public func stop() {
+    update { state in
+      state.background?.cancel()
+      state.commitObservation?.cancel()
+      state.background = nil
+      state.commitObservation = nil
+      state.isRunning = false
+    }
+  }
+
+  /// How often the engine fetches when the server sends no notifications (or one was missed).
+  static let pollInterval: Duration = .seconds(5)
+
+  /// Syncs at start and after each wake-up, backing off while the server is unavailable.
+  private func runInBackground(wake: WakeSignal) async {
+    var backoff: Duration = .milliseconds(100)
+    while !Task.isCancelled {
+      do {
+        try await syncChanges()
+        backoff = .milliseconds(100)
+        await wake.wait(timeout: Self.pollInterval)
+      } catch let error as CloudError where error.isTransient || error == .noAccount {
+        try? await Task.sleep(for: backoff + .milliseconds(Int.random(in: 0...50)))
+        backoff = min(backoff * 2, .seconds(30))
+      } catch {
+        await wake.wait(timeout: Self.pollInterval)
+      }
+    }
+  }
+
+  // MARK: Syncing
+
+  /// Sends every pending change, then fetches until the server has nothing new.
+  public func syncChanges() async throws {
+    try await sendChanges()
+    try await fetchChanges()
+  }
+
+  /// Sends the changes waiting in the outbox, a batch at a time.
+  public func sendChanges() async throws {
+    try await operations.run {
+      update { $0.isSendingChanges = true }
+      defer { update { $0.isSendingChanges = false } }
+      try await recordOutcome {
+        let account = try await self.currentAccount()
+        try await self.send(as: account)
+      }
+    }
+  }
+
+  /// Fetches what changed on the server since the last fetch and applies it.
+  public func fetchChanges() async throws {
+    try await operations.run {
+      update { $0.isFetchingChanges = true }
+      defer { update { $0.isFetchingChanges = false } }
+      try await recordOutcome {
+        let account = try await self.currentAccount()
+        try await self.fetch(as: account)
+      }
+    }
+  }
+
+  private func recordOutcome(_ body: () async throws -> Void) async throws {
+    do {
+      try await body()
+      update { $0.status = .upToDate(Date()) }
+    } catch let error as CloudError {
+      update {
+        $0.status = error.isTransient || error == .noAccount ? .offline(error) : .failed(error.description)
+      }
+      throw error
+    } catch {
+      update { $0.status = .failed(String(describing: error)) }
+      throw error
+    }
+  }
+
+  /// Runs `body` as the engine: its writes do not queue changes.
+  func writeAsEngine<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    try await database.write { [isWriting] db in
+      isWriting.isOn = true
+      defer { isWriting.isOn = false }
+      return try body(db)
+    }
+  }
+
+  /// Runs `body` with capture back on, inside an engine write: for the local consequences of a
+  /// server decision that must themselves be sent (a cascade after a parent vanished).
+  func asUser<T>(_ body: () throws -> T) rethrows -> T {
+    isWriting.isOn = false
+    defer { isWriting.isOn = true }
+    return try body()
+  }
+
+  // MARK: Local data
+
+  /// Uploads the rows of tables this device has not synchronized before.
+  private func uploadNewTables() throws {
+    let stamp = clock.tick()
+    try database.write { db in
+      let known = Set(
+        try String.fetchAll(db, sql: #"SELECT "tableName" FROM "sqlitedata_icloud_recordTypes""#))
+      for table in tables where !known.contains(table.name) {
+        for statement in CaptureTriggers.enqueueUntracked(table, stamp: stamp) {
+          try db.execute(sql: statement)
+        }
+        try db.execute(
+          sql: #"INSERT INTO "sqlitedata_icloud_recordTypes" ("tableName", "columns") VALUES (?, ?)"#,
+          arguments: [table.name, try WireJSON.encode(table.columns)])
+      }
+    }
+  }
+
+  /// Empties the synchronized tables and forgets everything the engine knew, as after signing
+  /// out. Tables that are not synchronized keep their rows.
+  public func deleteLocalData() async throws {
+    let wasRunning = isRunning
+    stop()
+    try await operations.run { try await self.eraseLocalData() }
+    if wasRunning { start() }
+  }
+
+  func eraseLocalData() async throws {
+    try await writeAsEngine { [tables] db in
+      for table in tables.reversed() { try db.execute(sql: "DELETE FROM \"main\".\(quoted(table.name))") }
+      for table in Metadatabase.tables { try db.execute(sql: "DELETE FROM \(quoted(table))") }
+      try db.execute(sql: #"UPDATE "sqlitedata_icloud_account" SET "userName" = NULL, "serverID" = NULL"#)
+    }
+    try uploadNewTables()
+    update { $0.account = nil }
+  }
+}
+
+/// How the last exchange with the server went.
+public enum SyncStatus: Hashable, Sendable {
+  case idle
+  case upToDate(Date)
+  /// The server could not be reached or no account is set: changes wait in the outbox.
+  case offline(CloudError)
+  case failed(String)
+}
+
+/// Whether the writer connection is running the engine's own writes. Read by a SQL function in
+/// the capture triggers; set only inside the engine's write closures, which the writer runs one
+/// at a time.
+final class EngineWriteFlag: Sendable {
+  private let value = Atomic<Bool>(false)
+  var isOn: Bool {
+    get { value.load(ordering: .relaxed) }
+    set { value.store(newValue, ordering: .relaxed) }
+  }
+}

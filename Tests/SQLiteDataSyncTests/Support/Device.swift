@@ -1,0 +1,97 @@
+import Foundation
+import SQLiteData
+import Synchronization
+import Testing
+
+/// A wall clock a test sets by hand: "t=100" in the behaviours is 100 ms.
+final class TestClock: Sendable {
+  let now = Mutex<Int64>(0)
+  var physical: PhysicalClock { PhysicalClock { [self] in now.withLock { $0 } } }
+  func set(_ milliseconds: Int64) { now.withLock { $0 = milliseconds } }
+}
+
+/// One device of the sync behaviours: its own database file and metadatabase in a folder of the
+/// test, an engine on a server, and a clock the test drives. Sync runs only when the test says.
+final class Device: Sendable {
+  let name: String
+  let folder: URL
+  let database: DatabaseQueue
+  let engine: SyncEngine
+  let clock: TestClock
+
+  init(_ name: String, folder: URL, cloud: (any CloudDatabase)?, clock: TestClock = TestClock()) throws {
+    self.name = name
+    self.folder = folder
+    self.clock = clock
+    let path = folder.appendingPathComponent("\(name).sqlite").path
+    let isNew = !FileManager.default.fileExists(atPath: path)
+    database = try DatabaseQueue(path: path)
+    if isNew { try database.write { try migrateSyncSchema($0) } }
+    engine = try SyncEngine(
+      for: database, tables: [RemindersList.self, Reminder.self, Parent.self, ChildWithOnDeleteSetNull.self],
+      privateTables: [RemindersListPrivate.self], cloudDatabase: cloud, startImmediately: false,
+      clock: clock.physical)
+  }
+
+  /// Sends and fetches until nothing is left, as "sync" means in the behaviours.
+  func sync() async throws {
+    try await engine.syncChanges()
+    try await engine.syncChanges()
+  }
+
+  func write(at time: Int64? = nil, _ body: @escaping @Sendable (Database) throws -> Void) throws {
+    if let time { clock.set(time) }
+    try database.write(body)
+  }
+
+  func lists() throws -> [RemindersList] {
+    try database.read { try RemindersList.order(by: \.id).fetchAll($0) }
+  }
+
+  func reminders() throws -> [Reminder] {
+    try database.read { try Reminder.order(by: \.id).fetchAll($0) }
+  }
+
+  func outboxCount() throws -> Int { try engine.pendingChangeCount() }
+
+  func children() throws -> [ChildWithOnDeleteSetNull] {
+    try database.read { try ChildWithOnDeleteSetNull.order(by: \.id).fetchAll($0) }
+  }
+
+  /// Rows of the metadata that reached the server.
+  func syncedMetadataCount() throws -> Int {
+    try database.read {
+      try Int.fetchOne(
+        $0, sql: #"SELECT count(*) FROM "sqlitedata_icloud_metadata" WHERE "_serverVersion" > 0"#) ?? 0
+    }
+  }
+
+  func count(_ table: String) throws -> Int {
+    try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+  }
+
+  /// The synchronized tables as text, row by row, to compare devices.
+  func canonicalDump() throws -> String {
+    try database.read { db in
+      var lines: [String] = []
+      for table in [
+        "remindersLists", "reminders", "remindersListPrivates", "parents", "childWithOnDeleteSetNulls",
+      ] {
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\" ORDER BY 1") {
+          lines.append("\(table): \(row)")
+        }
+      }
+      return lines.joined(separator: "\n")
+    }
+  }
+}
+
+/// A folder for one test's files, removed at the end.
+final class TestFolder: Sendable {
+  let url: URL
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+  deinit { try? FileManager.default.removeItem(at: url) }
+}
