@@ -11,12 +11,14 @@ protocol TestServer: Sendable {
 
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case memory
+  case postgres
 
   var testDescription: String { rawValue }
 
   func makeServer() async throws -> any TestServer {
     switch self {
     case .memory: InMemoryTestServer()
+    case .postgres: try await PostgresTestServer()
     }
   }
 }

@@ -1,0 +1,161 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The sync server on PostgreSQL: each call is one statement of the server's SQL API
+/// (`sync.modify_records`, `sync.fetch_zone_changes`, …), run over libpq.
+///
+///     let cloud = PostgresCloudDatabase(connectionString: "postgresql://alice@db.example/sync")
+///
+/// Requests run one at a time on a queue of their own (a libpq connection serves one thread);
+/// a broken connection is dropped and opened again by the next request. Change notifications
+/// arrive over a second connection that LISTENs, and carry no data.
+public final class PostgresCloudDatabase: CloudDatabase {
+  public let connectionString: String
+  private let queue = DispatchQueue(label: "sqlitedata.sync.postgres")
+  private let connection = Mutex<PostgresConnection?>(nil)
+
+  public init(connectionString: String) {
+    self.connectionString = connectionString
+  }
+
+  /// Runs `body` on the request queue with an open connection.
+  func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) async throws
+    -> T
+  {
+    try await withCheckedThrowingContinuation { continuation in
+      queue.async { [self] in
+        continuation.resume(
+          with: Result {
+            try self.connection.withLock { connection in
+              if connection == nil || connection!.isBroken {
+                connection = nil
+                connection = try PostgresConnection(connectionString)
+              }
+              do {
+                return try body(connection!)
+              } catch let error as CloudError {
+                if case .unavailable = error { connection = nil }
+                throw error
+              }
+            }
+          })
+      }
+    }
+  }
+
+  /// Calls one API function with text arguments and decodes its JSON result.
+  private func call<T: Decodable & Sendable>(_ sql: String, _ arguments: [String?], as type: T.Type)
+    async throws -> T
+  {
+    let text = try await withConnection { connection in
+      guard let text = try connection.query(sql, arguments).first?.first ?? nil else {
+        throw CloudError.serverError("the server returned no result for \(sql)")
+      }
+      return text
+    }
+    do {
+      return try WireJSON.decode(type, from: text)
+    } catch {
+      throw CloudError.serverError("the server's reply could not be read: \(error)")
+    }
+  }
+
+  public func account() async throws -> CloudAccount {
+    let (who, version) = try await withConnection { connection -> (String, Int) in
+      let row = try connection.query("SELECT sync.whoami()::text, (SELECT version FROM sync.schema_info)")
+        .first
+      guard let who = row?[0] ?? nil else { throw CloudError.serverError("whoami returned nothing") }
+      return (who, Int(row?[1] ?? "") ?? 0)
+    }
+    guard version <= ServerSchema.migrations.count else {
+      throw CloudError.incompatibleServer(
+        "the server's schema is version \(version), newer than this client's \(ServerSchema.migrations.count); update the app"
+      )
+    }
+    return try WireJSON.decode(CloudAccount.self, from: who)
+  }
+
+  private struct Results: Decodable, Sendable { var results: [RecordResult] }
+  private struct Records: Decodable, Sendable { var records: [ServerRecord] }
+
+  public func modifyRecords(batchID: UUID, saves: [RecordSave], deletes: [RecordDelete]) async throws
+    -> [RecordResult]
+  {
+    try await call(
+      "SELECT sync.modify_records($1::uuid, $2::jsonb, $3::jsonb)::text",
+      [batchID.uuidString.lowercased(), try WireJSON.encode(saves), try WireJSON.encode(deletes)],
+      as: Results.self
+    ).results
+  }
+
+  public func fetchDatabaseChanges(since token: Int64) async throws -> CloudDatabaseChanges {
+    try await call(
+      "SELECT sync.fetch_database_changes($1::bigint)::text", [String(token)], as: CloudDatabaseChanges.self)
+  }
+
+  public func fetchZoneChanges(_ zone: ZoneID, since version: Int64, limit: Int) async throws -> ZoneChanges {
+    try await call(
+      "SELECT sync.fetch_zone_changes($1, $2, $3::bigint, $4::int)::text",
+      [zone.owner, zone.zone, String(version), String(limit)], as: ZoneChanges.self)
+  }
+
+  public func fetchRecords(_ ids: [RecordID]) async throws -> [ServerRecord] {
+    try await call("SELECT sync.fetch_records($1::jsonb)::text", [try WireJSON.encode(ids)], as: Records.self)
+      .records
+  }
+
+  public func changeNotifications() -> AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let listener = NotificationListener(connectionString: connectionString, continuation: continuation)
+    continuation.onTermination = { _ in listener.stop() }
+    listener.start()
+    return stream
+  }
+}
+
+/// LISTENs on the user's channel on a connection and thread of its own, and yields once per
+/// batch of notifications. Reconnects after a failure; yields after reconnecting too, since
+/// changes may have been missed meanwhile.
+final class NotificationListener: Sendable {
+  let connectionString: String
+  let continuation: AsyncStream<Void>.Continuation
+  private let isStopped = Atomic<Bool>(false)
+
+  init(connectionString: String, continuation: AsyncStream<Void>.Continuation) {
+    self.connectionString = connectionString
+    self.continuation = continuation
+  }
+
+  func stop() { isStopped.store(true, ordering: .relaxed) }
+
+  func start() {
+    let thread = Thread { [self] in run() }
+    thread.name = "sqlitedata.sync.listen"
+    thread.start()
+  }
+
+  private func run() {
+    var delay: UInt32 = 200_000
+    while !isStopped.load(ordering: .relaxed) {
+      do {
+        let connection = try PostgresConnection(connectionString)
+        guard let user = try connection.query("SELECT current_user").first?.first ?? nil else { continue }
+        try connection.query("LISTEN \(quoted("sync_" + user))")
+        delay = 200_000
+        continuation.yield()
+        while !isStopped.load(ordering: .relaxed) {
+          var descriptor = pollfd(fd: connection.socket, events: Int16(POLLIN), revents: 0)
+          let ready = poll(&descriptor, 1, 500)
+          if ready < 0, errno != EINTR { break }
+          if ready > 0, try !connection.drainNotifications().isEmpty { continuation.yield() }
+          if connection.isBroken { break }
+        }
+      } catch {
+        usleep(delay)
+        delay = min(delay * 2, 5_000_000)
+      }
+    }
+    continuation.finish()
+  }
+}

@@ -1,0 +1,133 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection, used by one thread at a time (libpq connections are not thread-safe):
+/// its owner confines it to a serial queue.
+///
+/// Connections are opened with timeouts, so that a cut network is an error after seconds
+/// instead of a hang: `connect_timeout`, TCP keepalives, `tcp_user_timeout` and a
+/// `statement_timeout`. Values given in the connection string win over these.
+final class PostgresConnection {
+  private let handle: OpaquePointer
+
+  static let defaultOptions: [(String, String)] = [
+    ("connect_timeout", "5"),
+    ("keepalives", "1"),
+    ("keepalives_idle", "5"),
+    ("keepalives_interval", "2"),
+    ("keepalives_count", "3"),
+    ("tcp_user_timeout", "10000"),
+    ("options", "-c statement_timeout=30000"),
+    ("application_name", "sqlitedata-sync"),
+  ]
+
+  /// Connects with a URL (`postgresql://user@host/db`) or `key=value` string; multi-host
+  /// strings with `target_session_attrs=read-write` find the primary after a failover.
+  init(_ connectionString: String) throws {
+    let options = Self.defaultOptions + [("dbname", connectionString)]
+    let keys = options.map { strdup($0.0) }
+    let values = options.map { strdup($0.1) }
+    defer {
+      keys.forEach { free($0) }
+      values.forEach { free($0) }
+    }
+    var keyPointers = keys.map { UnsafePointer($0) } + [nil]
+    var valuePointers = values.map { UnsafePointer($0) } + [nil]
+    // expand_dbname = 1: the last `dbname` is parsed as a connection string, and what it says
+    // overrides the defaults before it.
+    guard let handle = PQconnectdbParams(&keyPointers, &valuePointers, 1) else {
+      throw CloudError.unavailable("could not allocate a connection")
+    }
+    guard PQstatus(handle) == CONNECTION_OK else {
+      let message = Self.message(handle)
+      PQfinish(handle)
+      throw Self.connectionError(message)
+    }
+    self.handle = handle
+  }
+
+  deinit { PQfinish(handle) }
+
+  var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+
+  /// The socket, for waiting on notifications with poll().
+  var socket: Int32 { PQsocket(handle) }
+
+  /// Runs one statement with text parameters and returns its rows as text (NULL as nil).
+  @discardableResult
+  func query(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
+    let copies = parameters.map { $0.map { strdup($0) } }
+    defer { copies.forEach { $0.map { free($0) } } }
+    var pointers: [UnsafePointer<CChar>?] = copies.map { $0.flatMap { UnsafePointer($0) } }
+    let result = PQexecParams(handle, sql, Int32(parameters.count), nil, &pointers, nil, nil, 0)
+    defer { PQclear(result) }
+    switch PQresultStatus(result) {
+    case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+      let rows = PQntuples(result)
+      let columns = PQnfields(result)
+      return (0..<rows).map { row in
+        (0..<columns).map { column in
+          PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+        }
+      }
+    default:
+      throw queryError(result)
+    }
+  }
+
+  /// Runs statements separated by semicolons, with no parameters (a migration).
+  func execute(_ sql: String) throws {
+    let result = PQexec(handle, sql)
+    defer { PQclear(result) }
+    switch PQresultStatus(result) {
+    case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY: return
+    default: throw queryError(result)
+    }
+  }
+
+  /// Reads what the server sent and returns the notifications that arrived.
+  func drainNotifications() throws -> [String] {
+    guard PQconsumeInput(handle) == 1 else { throw CloudError.unavailable(Self.message(handle)) }
+    var channels: [String] = []
+    while let notification = PQnotifies(handle) {
+      channels.append(String(cString: notification.pointee.relname))
+      PQfreemem(notification)
+    }
+    return channels
+  }
+
+  private static func message(_ handle: OpaquePointer) -> String {
+    String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Refused credentials are the account's problem; anything else is the network's.
+  private static func connectionError(_ message: String) -> CloudError {
+    if message.contains("password authentication failed") || message.contains("no password supplied")
+      || message.contains("role") && message.contains("does not exist")
+      || message.contains("is not permitted to log in")
+    {
+      return .notAuthenticated(message)
+    }
+    return .unavailable(message)
+  }
+
+  private func queryError(_ result: OpaquePointer?) -> CloudError {
+    let message =
+      result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) }?
+      .trimmingCharacters(in: .whitespacesAndNewlines) ?? Self.message(handle)
+    let state =
+      result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) } ?? ""
+    if isBroken || state.hasPrefix("08") || state.hasPrefix("57P") || state == "40001" || state == "40P01"
+      || state == "53300" || state == "57014"
+    {
+      return .unavailable(message.isEmpty ? "the connection to the server was lost" : message)
+    }
+    if state.hasPrefix("28") { return .notAuthenticated(message) }
+    if state == "3F000" || state == "42883" || state == "42P01" {
+      return .incompatibleServer(
+        "the server has no sync schema, or an older one (\(message)); install it with `reminders server init --url URL`"
+      )
+    }
+    return .serverError(state.isEmpty ? message : "\(message) (SQLSTATE \(state))")
+  }
+}

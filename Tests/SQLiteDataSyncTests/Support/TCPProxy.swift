@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+
+/// A loopback TCP proxy between clients and a server, for network faults: it passes bytes
+/// through, or refuses and cuts every connection (a server that is down or a cut cable), or
+/// swallows everything silently (a partition, which only timeouts detect), or delays replies.
+final class TCPProxy: Sendable {
+  enum Mode: Sendable, Equatable {
+    case pass
+    /// Connections are refused, and open ones are closed.
+    case cut
+    /// Bytes in both directions are read and dropped.
+    case blackhole
+  }
+
+  let port: Int
+  let upstreamPort: Int
+  private let listener: Int32
+  private let mode = Mutex<Mode>(.pass)
+  private let delayMilliseconds = Atomic<Int>(0)
+  private let generation = Atomic<Int>(0)
+  private let isClosed = Atomic<Bool>(false)
+
+  init(upstreamPort: Int) throws {
+    self.upstreamPort = upstreamPort
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    self.listener = listener
+    var yes: Int32 = 1
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = Self.loopback(port: 0)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let ok = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, length) == 0 && listen(listener, 64) == 0
+          && getsockname(listener, $0, &length) == 0
+      }
+    }
+    guard ok else { throw PostgresCluster.ClusterError("the proxy could not listen on 127.0.0.1") }
+    port = Int(UInt16(bigEndian: address.sin_port))
+    let thread = Thread { [self] in acceptLoop() }
+    thread.start()
+  }
+
+  deinit {
+    isClosed.store(true, ordering: .relaxed)
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+  }
+
+  func set(_ newMode: Mode) {
+    mode.withLock { $0 = newMode }
+    // Open connections end at once when cut; a blackhole keeps them, silent.
+    if newMode == .cut { generation.add(1, ordering: .relaxed) }
+  }
+
+  func setDelay(milliseconds: Int) { delayMilliseconds.store(milliseconds, ordering: .relaxed) }
+
+  private static func loopback(port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    return address
+  }
+
+  private func acceptLoop() {
+    while !isClosed.load(ordering: .relaxed) {
+      let client = accept(listener, nil, nil)
+      guard client >= 0 else {
+        if isClosed.load(ordering: .relaxed) { return }
+        continue
+      }
+      if mode.withLock({ $0 }) == .cut {
+        close(client)
+        continue
+      }
+      let thread = Thread { [self] in relay(client) }
+      thread.start()
+    }
+  }
+
+  private func relay(_ client: Int32) {
+    let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = Self.loopback(port: upstreamPort)
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+    defer {
+      close(client)
+      close(upstream)
+    }
+    guard connected else { return }
+    let startGeneration = generation.load(ordering: .relaxed)
+    var descriptors = [
+      pollfd(fd: client, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: upstream, events: Int16(POLLIN), revents: 0),
+    ]
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while !isClosed.load(ordering: .relaxed), generation.load(ordering: .relaxed) == startGeneration {
+      let ready = poll(&descriptors, 2, 100)
+      if ready <= 0 { continue }
+      for (index, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
+        let from = descriptor.fd
+        let to = index == 0 ? upstream : client
+        let count = read(from, &buffer, buffer.count)
+        if count <= 0 { return }
+        switch mode.withLock({ $0 }) {
+        case .cut: return
+        case .blackhole: continue
+        case .pass:
+          let delay = delayMilliseconds.load(ordering: .relaxed)
+          if delay > 0, index == 1 { usleep(UInt32(delay) * 1000) }
+          var written = 0
+          while written < count {
+            let result = buffer[written..<count].withUnsafeBytes { write(to, $0.baseAddress, $0.count) }
+            if result <= 0 { return }
+            written += result
+          }
+        }
+      }
+    }
+  }
+}
