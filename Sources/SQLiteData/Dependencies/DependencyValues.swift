@@ -13,6 +13,19 @@ public struct DependencyValues: Sendable {
     set { storedDefaultDatabase = newValue }
   }
 
+  /// The sync engine of the app: `@Dependency(\.defaultSyncEngine) var syncEngine`. Set it
+  /// with the database, in `prepareDependencies`.
+  public var defaultSyncEngine: SyncEngine {
+    get {
+      if let engine = storedDefaultSyncEngine { return engine }
+      reportIssue(
+        "defaultSyncEngine was read before it was set: set it in prepareDependencies, "
+          + "`$0.defaultSyncEngine = try SyncEngine(for: $0.defaultDatabase, tables: …)`")
+      return UnconfiguredSyncEngine.shared
+    }
+    set { storedDefaultSyncEngine = newValue }
+  }
+
   /// The current date: `@Dependency(\.date.now) var now`.
   public var date = DateGenerator { Date() }
 
@@ -38,6 +51,7 @@ public struct DependencyValues: Sendable {
   public var liveValueScheduler: any ValueObservationScheduler = .liveValues
 
   var storedDefaultDatabase: (any DatabaseWriter)?
+  var storedDefaultSyncEngine: SyncEngine?
 
   public init() {}
 
@@ -49,26 +63,6 @@ public struct DependencyValues: Sendable {
 
   @TaskLocal static var scoped: DependencyValues?
   static let global = GlobalDependencies()
-}
-
-/// Where the code runs.
-public enum DependencyContext: String, Sendable {
-  case live
-  case test
-  case preview
-
-  /// `.test` under `swift test`, `.live` otherwise.
-  public static let current: DependencyContext = {
-    let environment = ProcessInfo.processInfo.environment
-    if environment["SQLITEDATA_CONTEXT"] == "preview" { return .preview }
-    let executable = CommandLine.arguments.first ?? ""
-    if executable.hasSuffix(".xctest") || environment["XCTestConfigurationFilePath"] != nil
-      || environment["SWIFT_TESTING_ENABLED"] != nil
-    {
-      return .test
-    }
-    return .live
-  }()
 }
 
 /// The current date, replaceable in tests.
@@ -178,4 +172,17 @@ public struct Dependency<Value>: @unchecked Sendable {
   }
 
   public var wrappedValue: Value { values[keyPath: keyPath] }
+}
+
+/// What `defaultSyncEngine` is before it is set: an engine on an empty in-memory database that
+/// synchronizes nothing and talks to no server.
+enum UnconfiguredSyncEngine {
+  static let shared: SyncEngine = {
+    do {
+      return try SyncEngine(
+        for: DatabaseQueue(), tables: [], cloudDatabase: nil, startImmediately: false)
+    } catch {
+      fatalError("An empty sync engine could not be made: \(error)")
+    }
+  }()
 }

@@ -819,6 +819,6 @@ enum ServerSchema {
           UPDATE (record_type, parent_record_name, fields, deleted, deleted_stamp, version)
       ON sync.records TO sync_user;
     GRANT INSERT (user_name, batch_id, results), UPDATE (results) ON sync.batches TO sync_user;
-    """#,
+    """#
   ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import SQLiteData
 import Synchronization
 import Testing
@@ -19,7 +20,10 @@ final class Device: Sendable {
   let engine: SyncEngine
   let clock: TestClock
 
-  init(_ name: String, folder: URL, cloud: (any CloudDatabase)?, clock: TestClock = TestClock()) throws {
+  init(
+    _ name: String, folder: URL, cloud: (any CloudDatabase)?, clock: TestClock = TestClock(),
+    startImmediately: Bool = false, physicalClock: PhysicalClock? = nil
+  ) throws {
     self.name = name
     self.folder = folder
     self.clock = clock
@@ -29,8 +33,8 @@ final class Device: Sendable {
     if isNew { try database.write { try migrateSyncSchema($0) } }
     engine = try SyncEngine(
       for: database, tables: [RemindersList.self, Reminder.self, Parent.self, ChildWithOnDeleteSetNull.self],
-      privateTables: [RemindersListPrivate.self], cloudDatabase: cloud, startImmediately: false,
-      clock: clock.physical)
+      privateTables: [RemindersListPrivate.self], cloudDatabase: cloud, startImmediately: startImmediately,
+      clock: physicalClock ?? clock.physical)
   }
 
   /// Sends and fetches until nothing is left, as "sync" means in the behaviours.
@@ -94,4 +98,30 @@ final class TestFolder: Sendable {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
   deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Waits until `condition` holds, re-checking whenever an observable value it read changes;
+/// fails after `timeout`, which only a broken build reaches.
+func waitUntil(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable () -> Bool) async throws {
+  struct Timeout: Error {}
+  let deadline = ContinuousClock.now + timeout
+  while !condition() {
+    guard ContinuousClock.now < deadline else { throw Timeout() }
+    let resumed = Atomic<Bool>(false)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let once: @Sendable () -> Void = {
+        if !resumed.exchange(true, ordering: .relaxed) { continuation.resume() }
+      }
+      let holds = withObservationTracking {
+        condition()
+      } onChange: {
+        once()
+      }
+      if holds { once() }
+      Task {
+        try? await Task.sleep(until: deadline)
+        once()
+      }
+    }
+  }
 }

@@ -1,0 +1,58 @@
+import SQLiteEngine
+import SQLiteQueries
+
+/// What the sync engine knows of each synchronized row, one row per row: its record on the
+/// server, its parent, whether it is shared. Join it to a table to show sync state:
+///
+///     RemindersList
+///       .leftJoin(SyncMetadata.all) { $0.syncMetadataID.eq($1.id) }
+///       .select { ($0, $1.share) }
+///
+/// The table lives in the metadatabase: attach it with `db.attachMetadatabase()` in
+/// `prepareDatabase` to query it from every connection.
+@Table("sqlitedata_icloud_metadata")
+public struct SyncMetadata: Hashable, Sendable {
+  /// A row's identity: its primary key as text, and its table.
+  @Selection
+  public struct ID: Hashable, Sendable {
+    public var recordPrimaryKey: String
+    public var recordType: String
+  }
+
+  // A composite key: the table has no single primary-key column for the query builder.
+  @Column(primaryKey: false)
+  public var id: ID
+  public var zoneName: String
+  public var ownerName: String
+  @Column(generated: .virtual)
+  public var recordName: String
+  public var parentRecordPrimaryKey: String?
+  public var parentRecordType: String?
+  @Column(generated: .virtual)
+  public var parentRecordName: String?
+  /// The record's place and version on the server (JSON), nil until it got there.
+  public var lastKnownServerRecord: String?
+  @Column(as: CKShare?.SystemFieldsRepresentation.self)
+  public var share: CKShare?
+  @Column(generated: .virtual)
+  public var hasLastKnownServerRecord: Bool
+  @Column(generated: .virtual)
+  public var isShared: Bool
+  /// The hybrid-logical-clock stamp of the row's last local change.
+  public var userModificationTime: Int64
+}
+
+extension PrimaryKeyedTableDefinition {
+  /// The row's key in ``SyncMetadata``: `$0.syncMetadataID.eq($1.id)` joins a table to it.
+  public var syncMetadataID: SQLQueryExpression<SyncMetadata.ID> {
+    SQLQueryExpression("CAST(\(primaryKey) AS TEXT), \(bind: QueryValue.tableName)")
+  }
+}
+
+extension SyncEngine {
+  /// True in the engine's own writes: app triggers that must not react to changes arriving from
+  /// other devices test it, `WHEN NOT sqlitedata_icloud_syncEngineIsSynchronizingChanges()`.
+  public static func isSynchronizingChanges() -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("\(raw: quoted(CaptureTriggers.isSynchronizingFunction))()")
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SQLiteData
+import Testing
+
+/// The seeds' sync code, as written there, and the live path: a commit on one device reaches a
+/// live query on another with the engines running in the background, no sync call made.
+@Suite struct SeedsSyncTests {
+  let folder: TestFolder
+  init() throws { folder = try TestFolder() }
+
+  @Selection
+  struct ReminderListState: Identifiable {
+    var id: String { remindersList.id }
+    var remindersCount: Int
+    var remindersList: RemindersList
+    @Column(as: CKShare?.SystemFieldsRepresentation.self)
+    var share: CKShare?
+  }
+
+  final class MySyncEngineDelegate: SyncEngineDelegate, @unchecked Sendable {
+    // Written only from the engine's account check, which runs one at a time.
+    var isDeleteLocalDataAlertPresented = false
+    func syncEngine(
+      _ syncEngine: SQLiteData.SyncEngine,
+      accountChanged changeType: CKSyncEngine.Event.AccountChange.ChangeType
+    ) async {
+      switch changeType {
+      case .signIn: break
+      case .signOut, .switchAccounts:
+        isDeleteLocalDataAlertPresented = true
+      }
+    }
+  }
+
+  @Test func seedsSetUpAndJoinSyncMetadata() async throws {
+    let path = folder.url.appendingPathComponent("app.sqlite").path
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      try db.attachMetadatabase()
+    }
+    let database = try DatabasePool(path: path, configuration: configuration)
+    try await database.write { try migrateSyncSchema($0) }
+    // The seeds' bootstrap, scoped to this test rather than set for the whole process.
+    try await withDependencies {
+      $0.defaultDatabase = database
+      $0.defaultSyncEngine = try SyncEngine(
+        for: $0.defaultDatabase,
+        tables: RemindersList.self, Reminder.self, Parent.self, ChildWithOnDeleteSetNull.self,
+        privateTables: RemindersListPrivate.self
+      )
+    } operation: {
+      @Dependency(\.defaultSyncEngine) var syncEngine
+      #expect(!syncEngine.isRunning)
+      try await database.write { db in
+        try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute(db)
+        try Reminder.insert { Reminder(id: "R", title: "Milk", remindersListID: "L") }.execute(db)
+      }
+      // No account is configured: changes wait, and syncing says so.
+      await #expect(throws: CloudError.noAccount) { try await syncEngine.syncChanges() }
+      #expect(try syncEngine.pendingChangeCount() == 2)
+
+      let states = try await database.read { db in
+        try RemindersList
+          .group(by: \.id)
+          .leftJoin(Reminder.all) { $0.id.eq($1.remindersListID) && !$1.isCompleted }
+          .leftJoin(SyncMetadata.all) { $0.syncMetadataID.eq($2.id) }
+          .select {
+            ReminderListState.Columns(
+              remindersCount: $1.id.count(),
+              remindersList: $0,
+              share: $2.share
+            )
+          }
+          .fetchAll(db)
+      }
+      #expect(states.map(\.remindersCount) == [1])
+      #expect(states.map(\.remindersList.title) == ["Groceries"])
+      #expect(states.map(\.share) == [nil])
+      let metadata = try await database.read { db in
+        try SyncMetadata.where { $0.id.recordType.eq("reminders") }.fetchAll(db)
+      }
+      #expect(metadata.map(\.recordName) == ["R:reminders"])
+      #expect(metadata.map(\.parentRecordName) == ["L:remindersLists"])
+      #expect(metadata.map(\.hasLastKnownServerRecord) == [false])
+
+      try await syncEngine.deleteLocalData()
+      #expect(try await database.read { try RemindersList.fetchCount($0) } == 0)
+    }
+  }
+
+  @Test("A commit on one device reaches a live query on another", arguments: Backend.allCases)
+  func liveAcrossDevices(backend: Backend) async throws {
+    let server = try await backend.makeServer()
+    let a1 = try Device(
+      "A1", folder: folder.url, cloud: server.database(for: "alice"), startImmediately: true,
+      physicalClock: .system)
+    let a2 = try Device(
+      "A2", folder: folder.url, cloud: server.database(for: "alice"), startImmediately: true,
+      physicalClock: .system)
+    let reminders = FetchAll(Reminder.order(by: \.id), database: a2.database)
+    try a1.write { db in
+      try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute(db)
+      try Reminder.insert { Reminder(id: "R", title: "Milk", remindersListID: "L") }.execute(db)
+    }
+    try await waitUntil { reminders.wrappedValue.map(\.title) == ["Milk"] }
+    try a2.write { try Reminder.find("R").update { $0.title = "Oat milk" }.execute($0) }
+    let a1Reminders = FetchAll(Reminder.order(by: \.id), database: a1.database)
+    try await waitUntil { a1Reminders.wrappedValue.map(\.title) == ["Oat milk"] }
+    a1.engine.stop()
+    a2.engine.stop()
+  }
+}
