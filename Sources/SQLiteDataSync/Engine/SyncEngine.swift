@@ -281,20 +281,58 @@ public final class SyncEngine: Sendable, Observable {
 
   // MARK: Local data
 
-  /// Uploads the rows of tables this device has not synchronized before.
+  /// Brings the metadatabase up to the app's schema: uploads the rows of tables this device has
+  /// not synchronized before, and fills columns added since the last launch from the fields
+  /// kept of each server record (another device, already on the new version, may have set them).
   private func uploadNewTables() throws {
     let stamp = clock.tick()
-    try database.write { db in
-      let known = Set(
-        try String.fetchAll(db, sql: #"SELECT "tableName" FROM "sqlitedata_icloud_recordTypes""#))
-      for table in tables where !known.contains(table.name) {
-        for statement in CaptureTriggers.enqueueUntracked(table, stamp: stamp) {
-          try db.execute(sql: statement)
+    try database.write { [isWriting] db in
+      let known = try Row.fetchAll(
+        db, sql: #"SELECT "tableName", "columns" FROM "sqlitedata_icloud_recordTypes""#)
+      var knownColumns: [String: [String]] = [:]
+      for row in known {
+        knownColumns[try row.decode(String.self, at: 0)] = try WireJSON.decode(
+          [String].self, from: try row.decode(String.self, at: 1))
+      }
+      for table in tables {
+        if let columns = knownColumns[table.name] {
+          let added = table.columns.filter { !columns.contains($0) }
+          guard !added.isEmpty else { continue }
+          isWriting.isOn = true
+          defer { isWriting.isOn = false }
+          try Self.backfill(added, of: table, db)
+        } else {
+          for statement in CaptureTriggers.enqueueUntracked(table, stamp: stamp) {
+            try db.execute(sql: statement)
+          }
         }
         try db.execute(
-          sql: #"INSERT INTO "sqlitedata_icloud_recordTypes" ("tableName", "columns") VALUES (?, ?)"#,
+          sql: """
+            INSERT INTO "sqlitedata_icloud_recordTypes" ("tableName", "columns") VALUES (?, ?)
+            ON CONFLICT ("tableName") DO UPDATE SET "columns" = excluded."columns"
+            """,
           arguments: [table.name, try WireJSON.encode(table.columns)])
       }
+    }
+  }
+
+  /// Sets new columns of existing rows from the server fields kept in their metadata.
+  private static func backfill(_ columns: [String], of table: SyncedTable, _ db: Database) throws {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT "recordPrimaryKey", "_lastKnownServerRecordAllFields" FROM "sqlitedata_icloud_metadata"
+        WHERE "recordType" = ? AND "_lastKnownServerRecordAllFields" IS NOT NULL
+        """, arguments: [table.name])
+    for row in rows {
+      let fields = try WireJSON.decode([String: RecordField].self, from: try row.decode(String.self, at: 1))
+      let values = fields.filter { columns.contains($0.key) }.mapValues(\.value.databaseValue)
+      guard !values.isEmpty else { continue }
+      let assignments = values.keys.sorted().map { "\(quoted($0)) = ?" }.joined(separator: ", ")
+      try db.execute(
+        sql: "UPDATE \"main\".\(quoted(table.name)) SET \(assignments) WHERE \(quoted(table.primaryKey)) = ?",
+        arguments: StatementArguments(
+          values.keys.sorted().map { values[$0]! } + [.text(try row.decode(String.self, at: 0))]))
     }
   }
 

@@ -22,7 +22,8 @@ final class Device: Sendable {
 
   init(
     _ name: String, folder: URL, cloud: (any CloudDatabase)?, clock: TestClock = TestClock(),
-    startImmediately: Bool = false, physicalClock: PhysicalClock? = nil
+    startImmediately: Bool = false, physicalClock: PhysicalClock? = nil,
+    migrate extraMigration: (@Sendable (Database) throws -> Void)? = nil
   ) throws {
     self.name = name
     self.folder = folder
@@ -30,7 +31,12 @@ final class Device: Sendable {
     let path = folder.appendingPathComponent("\(name).sqlite").path
     let isNew = !FileManager.default.fileExists(atPath: path)
     database = try DatabaseQueue(path: path)
-    if isNew { try database.write { try migrateSyncSchema($0) } }
+    if isNew {
+      try database.write { db in
+        try migrateSyncSchema(db)
+        try extraMigration?(db)
+      }
+    }
     engine = try SyncEngine(
       for: database, tables: [RemindersList.self, Reminder.self, Parent.self, ChildWithOnDeleteSetNull.self],
       privateTables: [RemindersListPrivate.self], cloudDatabase: cloud, startImmediately: startImmediately,
@@ -57,6 +63,17 @@ final class Device: Sendable {
   }
 
   func outboxCount() throws -> Int { try engine.pendingChangeCount() }
+
+  /// The `priority` column of a newer schema, by reminder id.
+  func priorities() throws -> [String: Int] {
+    try database.read { db in
+      var priorities: [String: Int] = [:]
+      for row in try Row.fetchAll(db, sql: #"SELECT "id", "priority" FROM "reminders""#) {
+        priorities[try row.decode(String.self, at: 0)] = try row.decode(Int?.self, at: 1)
+      }
+      return priorities
+    }
+  }
 
   func children() throws -> [ChildWithOnDeleteSetNull] {
     try database.read { try ChildWithOnDeleteSetNull.order(by: \.id).fetchAll($0) }

@@ -187,4 +187,19 @@ struct PostgresTestServer: TestServer {
   }
 
   func setAvailable(_ isAvailable: Bool) async throws { proxy.set(isAvailable ? .pass : .cut) }
+
+  func makeUser() throws -> String {
+    let user = "u" + UUID().uuidString.prefix(8).lowercased()
+    try SyncServer.addUser(
+      user, password: "secret-\(user)",
+      connectionString: cluster.url(user: cluster.superuser, database: database))
+    return user
+  }
+
+  func revoke(user: String) throws {
+    try PostgresCluster.run(asPostgres: [
+      "psql", "-h", "127.0.0.1", "-p", "\(cluster.port)", "-U", cluster.superuser, "-d", database, "-qc",
+      "ALTER ROLE \(user) NOLOGIN",
+    ])
+  }
 }

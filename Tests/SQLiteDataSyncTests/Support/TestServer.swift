@@ -7,6 +7,10 @@ protocol TestServer: Sendable {
   func database(for user: String) -> any CloudDatabase
   /// Takes the server down, or brings it back.
   func setAvailable(_ isAvailable: Bool) async throws
+  /// A user of this server only, so that revoking it disturbs no other test.
+  func makeUser() throws -> String
+  /// Refuses the user's credentials from now on (a revoked account).
+  func revoke(user: String) throws
 }
 
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -27,4 +31,6 @@ struct InMemoryTestServer: TestServer {
   let server = InMemoryCloudServer()
   func database(for user: String) -> any CloudDatabase { server.database(for: user) }
   func setAvailable(_ isAvailable: Bool) async throws { server.isAvailable = isAvailable }
+  func makeUser() throws -> String { "u" + UUID().uuidString.prefix(8).lowercased() }
+  func revoke(user: String) throws { server.refuse(user: user) }
 }
