@@ -6,11 +6,11 @@ _reminders() {
   command=""
   for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
     case "$word" in
-      add|ls|list|done|edit|rm|lists|search|seed|export|import) command="$word"; break ;;
+      add|ls|list|done|edit|rm|lists|search|seed|export|import|sync|server) command="$word"; break ;;
     esac
   done
   case "$previous" in
-    --db|--output|-o) COMPREPLY=($(compgen -f -- "$current")); return ;;
+    --db|--output|-o|--password-file) COMPREPLY=($(compgen -f -- "$current")); return ;;
     --sort) COMPREPLY=($(compgen -W "due manual priority title" -- "$current")); return ;;
     --priority) COMPREPLY=($(compgen -W "none low medium high" -- "$current")); return ;;
     --format) COMPREPLY=($(compgen -W "json ics" -- "$current")); return ;;
@@ -18,7 +18,7 @@ _reminders() {
   esac
   local options
   case "$command" in
-    "") options="add ls list done edit rm lists search seed export import --db --help" ;;
+    "") options="add ls list done edit rm lists search seed export import sync server --db --help" ;;
     add) options="--list --notes --flag --json --help" ;;
     ls|list) options="--today --scheduled --flagged --completed --list --tag --all --sort --limit --json --help" ;;
     done) options="--reopen --help" ;;
@@ -29,6 +29,8 @@ _reminders() {
     seed) options="--force --help" ;;
     export) options="--format --output --help" ;;
     import) options="--format --list --help"; COMPREPLY=($(compgen -f -- "$current")) ;;
+    sync) options="--status --help" ;;
+    server) options="init add-user --url --password-file --help" ;;
   esac
   COMPREPLY+=($(compgen -W "$options" -- "$current"))
 }

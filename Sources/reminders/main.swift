@@ -30,8 +30,12 @@ do {
   } catch {
     throw CommandError.cannotOpen(path, error)
   }
+  // Sends this device's changes shortly after each commit and fetches the others' while the
+  // app runs, when the database syncs (an account in SQLITEDATA_SYNC_URL, or synced before).
+  let syncEngine = try AppSync.engine(for: database, startImmediately: true)
   prepareDependencies {
     $0.defaultDatabase = database
+    if let syncEngine { $0.defaultSyncEngine = syncEngine }
     // The screen is drawn on the main actor: live values change between frames, never during one.
     $0.liveValueScheduler = .mainActor
   }

@@ -77,6 +77,9 @@ public enum AppDatabase {
       // otherwise writes every page it touches to a temporary file as well.
       try db.execute(sql: "PRAGMA temp_store = MEMORY")
       try db.add(function: grace.function)
+      // The triggers ask whether the sync engine is writing; until an engine is made on this
+      // connection (it replaces the function), nothing is.
+      try db.add(function: .syncEngineIsSynchronizingChanges)
       try UndoLog.create(db)
       try Triggers.create(db)
     }

@@ -10,7 +10,9 @@ import SQLiteData
 /// The search index is kept by persistent triggers instead (``SearchIndex``), so that every
 /// writer keeps it.
 ///
-/// While undo replays a step, 1–3 stand aside so that restored rows keep their values.
+/// While undo replays a step, 1–3 stand aside so that restored rows keep their values; so they
+/// do for rows the sync engine writes, which arrive from another device with their values set
+/// (and where the other device made its own default list already).
 enum Triggers {
   static func create(_ db: Database) throws {
     // 1. New list: after every other list.
@@ -22,7 +24,7 @@ enum Triggers {
             .find(new.id)
             .update { $0.position = RemindersList.select { ($0.position.max() ?? -1) + 1 } }
         },
-        when: { _ in UndoLog.isNotReplaying })
+        when: { _ in UndoLog.isNotReplaying && !SyncEngine.isSynchronizingChanges() })
     )
     .execute(db)
 
@@ -35,7 +37,7 @@ enum Triggers {
             .find(new.id)
             .update { $0.position = Reminder.select { ($0.position.max() ?? -1) + 1 } }
         },
-        when: { _ in UndoLog.isNotReplaying })
+        when: { _ in UndoLog.isNotReplaying && !SyncEngine.isSynchronizingChanges() })
     )
     .execute(db)
 
@@ -46,7 +48,8 @@ enum Triggers {
         forEachRow: { _ in
           RemindersList.insert { RemindersList.Draft(title: RemindersList.defaultTitle) }
         },
-        when: { _ in UndoLog.isNotReplaying && !RemindersList.exists() })
+        when: { _ in UndoLog.isNotReplaying && !SyncEngine.isSynchronizingChanges() && !RemindersList.exists()
+        })
     )
     .execute(db)
 

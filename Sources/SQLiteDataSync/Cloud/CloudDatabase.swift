@@ -57,6 +57,19 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// What the server or the network said, on one line.
+  public var reason: String {
+    let text: String
+    switch self {
+    case .unavailable(let reason), .notAuthenticated(let reason), .incompatibleServer(let reason),
+      .serverError(let reason):
+      text = reason
+    case .noAccount: text = "no sync account is configured"
+    }
+    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+  }
+
   /// Whether a later attempt may succeed without anyone changing anything.
   public var isTransient: Bool {
     if case .unavailable = self { return true }

@@ -8,7 +8,7 @@ extension SyncEngine {
   func currentAccount() async throws -> CloudAccount {
     guard let cloud else { throw CloudError.noAccount }
     if let account = state.withLock({ $0.account }) { return account }
-    let stored = try await database.read { db -> CloudAccount? in
+    let stored = try await database.writeWithoutTransaction { db -> CloudAccount? in
       guard
         let row = try Row.fetchOne(
           db, sql: #"SELECT "userName", "serverID" FROM "sqlitedata_icloud_account""#),

@@ -9,7 +9,7 @@ extension SyncEngine {
     guard let cloud else { throw CloudError.noAccount }
     let zones = try await cloud.fetchDatabaseChanges(since: 0).zones
     for zone in zones {
-      var token = try await database.read { db in
+      var token = try await database.writeWithoutTransaction { db in
         try Int64.fetchOne(
           db,
           sql:

@@ -117,6 +117,9 @@ public final class SyncEngine: Sendable, Observable {
   }
 
   // MARK: Status
+  //
+  // The engine reads its metadatabase on the writer connection, the only one it attaches the
+  // metadatabase to: the app's readers have it only if the app attaches it in `prepareDatabase`.
 
   /// Whether the engine sends and fetches changes in the background.
   public var isRunning: Bool { read(\.isRunning) }
@@ -145,7 +148,7 @@ public final class SyncEngine: Sendable, Observable {
 
   /// Changes waiting to be sent.
   public func pendingChangeCount() throws -> Int {
-    try database.read { db in
+    try database.writeWithoutTransaction { db in
       try Int.fetchOne(db, sql: #"SELECT count(*) FROM "sqlitedata_icloud_outbox""#) ?? 0
     }
   }

@@ -24,8 +24,10 @@ final class WakeSignal: Sendable {
   /// Returns at the next signal (at once if one came since the last wait), after `timeout`, or
   /// when the task is cancelled.
   func wait(timeout: Duration) async {
+    // Cancelled when the wait ends otherwise: it must not signal then, or the next wait would
+    // return at once and the loop would spin.
     let timer = Task { [weak self] in
-      try? await Task.sleep(for: timeout)
+      guard (try? await Task.sleep(for: timeout)) != nil else { return }
       self?.signal()
     }
     defer { timer.cancel() }
@@ -44,6 +46,5 @@ final class WakeSignal: Sendable {
     } onCancel: {
       signal()
     }
-    state.withLock { $0.isPending = false }
   }
 }

@@ -12,20 +12,24 @@ enum Metadatabase {
   /// `/folder/.name.metadata-<container>.sqlite` for a database file `/folder/name.sqlite`; an
   /// in-memory database gets a shared-cache memory database named after its connection.
   static func path(for db: Database, containerIdentifier: String?) -> String {
-    let container = containerIdentifier ?? defaultContainer
-    let path = db.path
-    guard Database.isPlainFilePath(path) || (path.hasPrefix("file:") && !path.contains("mode=memory")) else {
+    guard
+      let file = SyncEngine.metadatabasePath(forDatabaseAt: db.path, containerIdentifier: containerIdentifier)
+    else {
       return
         "file:sqlitedata_icloud_\(UInt(bitPattern: ObjectIdentifier(db).hashValue))?mode=memory&cache=shared"
     }
+    return file
+  }
+
+  static func filePath(forDatabaseAt path: String, containerIdentifier: String?) -> String {
     var file = path
     if file.hasPrefix("file:") {
       file = String(file.dropFirst(5).prefix { $0 != "?" })
     }
     let url = URL(fileURLWithPath: file)
     let name = url.deletingPathExtension().lastPathComponent
-    return url.deletingLastPathComponent().appendingPathComponent(".\(name).metadata-\(container).sqlite")
-      .path
+    return url.deletingLastPathComponent()
+      .appendingPathComponent(".\(name).metadata-\(containerIdentifier ?? defaultContainer).sqlite").path
   }
 
   /// Attaches the metadatabase to a connection, unless it is attached already; a different file
@@ -161,6 +165,19 @@ enum Metadatabase {
   ]
 }
 
+extension SyncEngine {
+  /// Where the engine keeps its metadatabase for the database file at `path`, or nil for a
+  /// database in memory.
+  public static func metadatabasePath(forDatabaseAt path: String, containerIdentifier: String? = nil)
+    -> String?
+  {
+    guard Database.isPlainFilePath(path) || (path.hasPrefix("file:") && !path.contains("mode=memory")) else {
+      return nil
+    }
+    return Metadatabase.filePath(forDatabaseAt: path, containerIdentifier: containerIdentifier)
+  }
+}
+
 extension Database {
   /// Attaches the sync engine's metadatabase to this connection as `sqlitedata_icloud`, so that
   /// queries can join synchronized tables to ``SyncMetadata``. Call it in `prepareDatabase`:
@@ -168,5 +185,6 @@ extension Database {
   ///     configuration.prepareDatabase { db in try db.attachMetadatabase() }
   public func attachMetadatabase(containerIdentifier: String? = nil) throws {
     try Metadatabase.attach(to: self, containerIdentifier: containerIdentifier)
+    try add(function: .syncEngineIsSynchronizingChanges)
   }
 }

@@ -56,3 +56,12 @@ extension SyncEngine {
     SQLQueryExpression("\(raw: quoted(CaptureTriggers.isSynchronizingFunction))()")
   }
 }
+
+extension DatabaseFunction {
+  /// `SyncEngine.isSynchronizingChanges()` for a connection without an engine: always false.
+  /// Register it where triggers that ask are created before the engine is made; the engine
+  /// replaces it on its connection.
+  public static let syncEngineIsSynchronizingChanges = DatabaseFunction(
+    CaptureTriggers.isSynchronizingFunction, argumentCount: 0
+  ) { _ in false }
+}

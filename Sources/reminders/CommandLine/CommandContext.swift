@@ -7,6 +7,9 @@ final class CommandContext {
   /// The database file (`--db`, or the default under `$XDG_DATA_HOME`).
   let databasePath: String
   private var opened: DatabasePool?
+  /// Captures the command's changes for sync, when the database syncs (``AppSync``); they are
+  /// sent by the app, or by `reminders sync`.
+  private(set) var syncEngine: SyncEngine?
 
   init(databasePath: String) { self.databasePath = databasePath }
 
@@ -29,6 +32,7 @@ final class CommandContext {
       // A command is short-lived: it must not complete reminders a running app is still
       // showing as "completing".
       let database = try AppDatabase.open(path: databasePath, completesInterruptedCompletions: false)
+      syncEngine = try AppSync.engine(for: database, startImmediately: false)
       opened = database
       return database
     } catch {

@@ -6,6 +6,7 @@ var subcommands: [any Subcommand.Type] {
   [
     AddCommand.self, ListCommand.self, DoneCommand.self, EditCommand.self, RemoveCommand.self,
     ListsCommand.self, SearchCommand.self, SeedCommand.self, ExportCommand.self, ImportCommand.self,
+    SyncCommand.self, ServerCommand.self,
   ]
 }
 

@@ -16,7 +16,8 @@ final class TestClock: Sendable {
 final class Device: Sendable {
   let name: String
   let folder: URL
-  let database: DatabaseQueue
+  /// A pool, as apps open their database, whose readers do not attach the metadatabase.
+  let database: DatabasePool
   let engine: SyncEngine
   let clock: TestClock
 
@@ -30,7 +31,7 @@ final class Device: Sendable {
     self.clock = clock
     let path = folder.appendingPathComponent("\(name).sqlite").path
     let isNew = !FileManager.default.fileExists(atPath: path)
-    database = try DatabaseQueue(path: path)
+    database = try DatabasePool(path: path)
     if isNew {
       try database.write { db in
         try migrateSyncSchema(db)
@@ -81,14 +82,15 @@ final class Device: Sendable {
 
   /// Rows of the metadata that reached the server.
   func syncedMetadataCount() throws -> Int {
-    try database.read {
+    try database.writeWithoutTransaction {
       try Int.fetchOne(
         $0, sql: #"SELECT count(*) FROM "sqlitedata_icloud_metadata" WHERE "_serverVersion" > 0"#) ?? 0
     }
   }
 
+  /// Rows of a table; metadatabase tables are read on the writer, the connection they are attached to.
   func count(_ table: String) throws -> Int {
-    try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+    try database.writeWithoutTransaction { try Int.fetchOne($0, sql: "SELECT count(*) FROM \(table)") ?? 0 }
   }
 
   /// The synchronized tables as text, row by row, to compare devices.
@@ -118,8 +120,9 @@ final class TestFolder: Sendable {
 }
 
 /// Waits until `condition` holds, re-checking whenever an observable value it read changes;
-/// fails after `timeout`, which only a broken build reaches.
-func waitUntil(timeout: Duration = .seconds(20), _ condition: @escaping @Sendable () -> Bool) async throws {
+/// fails after `timeout`, which only a broken build reaches (it is long because the full suite's
+/// fuzzers can hold every thread of the task pool for a minute).
+func waitUntil(timeout: Duration = .seconds(180), _ condition: @escaping @Sendable () -> Bool) async throws {
   struct Timeout: Error {}
   let deadline = ContinuousClock.now + timeout
   while !condition() {

@@ -2,6 +2,8 @@ import Foundation
 import SQLiteData
 import Synchronization
 
+@testable import SQLiteDataSync
+
 /// A PostgreSQL 15 cluster of the test run's own, on loopback, in a temporary folder: started on
 /// first use, stopped and removed when the test process exits. Each test gets a database of its
 /// own in it, with the sync schema installed by the product's installer.
@@ -74,16 +76,18 @@ final class PostgresCluster: Sendable {
   /// of its own.
   func makeDatabase() throws -> String {
     let name = "t_" + UUID().uuidString.prefix(13).lowercased().replacingOccurrences(of: "-", with: "")
-    try Self.run(asPostgres: [
-      "\(Self.binaries)/../bin/createdb", "-h", "127.0.0.1", "-p", "\(port)", "-U", superuser, "-T",
-      Self.template, name,
-    ])
-    try Self.run(asPostgres: [
-      "psql", "-h", "127.0.0.1", "-p", "\(port)", "-U", superuser, "-d", name, "-qc",
-      "UPDATE sync.schema_info SET server_id = gen_random_uuid()",
-    ])
+    // In-process rather than with createdb and psql: tests make many, and processes are slow.
+    try administration.withLock { connection in
+      if connection == nil { connection = try PostgresConnection(url(user: superuser)) }
+      try connection!.execute("CREATE DATABASE \(name) TEMPLATE \(Self.template)")
+    }
+    let database = try PostgresConnection(url(user: superuser, database: name))
+    try database.execute("UPDATE sync.schema_info SET server_id = gen_random_uuid()")
     return name
   }
+
+  /// A superuser connection to the `postgres` database; CREATE DATABASE runs one at a time anyway.
+  private let administration = Mutex<PostgresConnection?>(nil)
 
   func stop(immediately: Bool = true) throws {
     try Self.run(asPostgres: [
@@ -137,6 +141,11 @@ final class PostgresCluster: Sendable {
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    // Foundation's Process (other tests run programs with it) reaps its children when SIGCHLD
+    // comes; if one of them ended while this child was still a zombie, the one signal for both
+    // may have been spent looking at this child, leaving Foundation's waiting forever. A second
+    // signal makes it look again.
+    kill(getpid(), SIGCHLD)
     let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     // WIFEXITED and WEXITSTATUS, which Swift cannot import.
     guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
@@ -197,9 +206,7 @@ struct PostgresTestServer: TestServer {
   }
 
   func revoke(user: String) throws {
-    try PostgresCluster.run(asPostgres: [
-      "psql", "-h", "127.0.0.1", "-p", "\(cluster.port)", "-U", cluster.superuser, "-d", database, "-qc",
-      "ALTER ROLE \(user) NOLOGIN",
-    ])
+    try PostgresConnection(cluster.url(user: cluster.superuser, database: database)).execute(
+      "ALTER ROLE \(user) NOLOGIN")
   }
 }

@@ -37,7 +37,10 @@ final class TCPProxy: Sendable {
     }
     guard ok else { throw PostgresCluster.ClusterError("the proxy could not listen on 127.0.0.1") }
     port = Int(UInt16(bigEndian: address.sin_port))
-    let thread = Thread { [self] in acceptLoop() }
+    // The thread holds the proxy weakly, so that the proxy closes when the test lets it go.
+    let thread = Thread { [weak self] in
+      while let proxy = self, proxy.acceptOne() {}
+    }
     thread.start()
   }
 
@@ -63,20 +66,26 @@ final class TCPProxy: Sendable {
     return address
   }
 
-  private func acceptLoop() {
-    while !isClosed.load(ordering: .relaxed) {
-      let client = accept(listener, nil, nil)
-      guard client >= 0 else {
-        if isClosed.load(ordering: .relaxed) { return }
-        continue
-      }
-      if mode.withLock({ $0 }) == .cut {
-        close(client)
-        continue
-      }
-      let thread = Thread { [self] in relay(client) }
-      thread.start()
+  /// Waits a moment for a connection and relays it; false once the proxy is closed.
+  private func acceptOne() -> Bool {
+    guard !isClosed.load(ordering: .relaxed) else { return false }
+    var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 200) > 0 else { return true }
+    let client = accept(listener, nil, nil)
+    guard client >= 0 else { return !isClosed.load(ordering: .relaxed) }
+    if mode.withLock({ $0 }) == .cut {
+      close(client)
+      return true
     }
+    let thread = Thread { [weak self] in
+      guard let self else {
+        close(client)
+        return
+      }
+      relay(client)
+    }
+    thread.start()
+    return true
   }
 
   private func relay(_ client: Int32) {

@@ -1,0 +1,65 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import Synchronization
+
+/// `reminders sync`: sends this database's changes to the sync server and fetches the others'.
+enum SyncCommand: Subcommand {
+  static let names = ["sync"]
+  static let summary = "Send and fetch changes through the sync server"
+  static let help = """
+    Usage: reminders sync [--status]
+
+    Sends the changes made on this device and fetches those made on the user's
+    other devices, through the server in SQLITEDATA_SYNC_URL (a PostgreSQL
+    connection string such as postgresql://alice@sync.example.com/reminders; keep
+    the password in ~/.pgpass). The full-screen app does this by itself while it
+    runs; changes made by commands wait until then, or until `reminders sync`.
+
+    Options:
+      --status     Only show how many changes wait to be sent
+      -h, --help   Show this help
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws {
+    guard let parsed = try parse(arguments, options: [.flag("--status")]) else { return }
+    _ = try context.existingDatabase()
+    guard let engine = context.syncEngine else {
+      throw CommandError.failure(
+        "this database does not sync: set \(SyncAccount.environmentVariable) to the server's connection string "
+          + "(see `reminders server --help` to set one up)")
+    }
+    let pending = try engine.pendingChangeCount()
+    if parsed.has("--status") {
+      Console.print("\(pending) change\(pending == 1 ? "" : "s") waiting to be sent")
+      return
+    }
+    do {
+      try runBlocking { try await engine.syncChanges() }
+    } catch let error as CloudError {
+      throw CommandError.failure("\(error) (\(try engine.pendingChangeCount()) changes wait on this device)")
+    }
+    let problems = engine.problems
+    for problem in problems { Console.error("reminders: \(problem)") }
+    Console.print("Synced: sent \(pending) change\(pending == 1 ? "" : "s"); up to date")
+  }
+}
+
+/// Runs async work from a command, which the command line runs synchronously.
+func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+  let semaphore = DispatchSemaphore(value: 0)
+  let result = LockedResult<T>()
+  Task {
+    do { result.set(.success(try await body())) } catch { result.set(.failure(error)) }
+    semaphore.signal()
+  }
+  semaphore.wait()
+  return try result.get()
+}
+
+/// The result of `runBlocking`'s task, handed from its thread to the waiting one.
+private final class LockedResult<T: Sendable>: Sendable {
+  private let value = Mutex<Result<T, any Error>?>(nil)
+  func set(_ result: Result<T, any Error>) { value.withLock { $0 = result } }
+  func get() throws -> T { try value.withLock { $0 }!.get() }
+}
