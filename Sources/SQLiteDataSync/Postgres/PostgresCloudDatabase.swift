@@ -12,11 +12,15 @@ import Synchronization
 /// arrive over a second connection that LISTENs, and carry no data.
 public final class PostgresCloudDatabase: CloudDatabase {
   public let connectionString: String
+  /// How long a request waits for the server's reply before it fails as unavailable (and the
+  /// connection is dropped): what turns a partitioned network into an error instead of a hang.
+  public let requestTimeout: Duration
   private let queue = DispatchQueue(label: "sqlitedata.sync.postgres")
   private let connection = Mutex<PostgresConnection?>(nil)
 
-  public init(connectionString: String) {
+  public init(connectionString: String, requestTimeout: Duration = .seconds(30)) {
     self.connectionString = connectionString
+    self.requestTimeout = requestTimeout
   }
 
   /// Runs `body` on the request queue with an open connection.
@@ -31,6 +35,7 @@ public final class PostgresCloudDatabase: CloudDatabase {
               if connection == nil || connection!.isBroken {
                 connection = nil
                 connection = try PostgresConnection(connectionString)
+                connection!.requestTimeout = requestTimeout
               }
               do {
                 return try body(connection!)

@@ -53,25 +53,60 @@ final class PostgresConnection {
   /// The socket, for waiting on notifications with poll().
   var socket: Int32 { PQsocket(handle) }
 
+  /// How long a request may wait for its reply before the connection is given up: a network
+  /// that swallows packets without closing anything is otherwise only noticed by TCP, after
+  /// minutes, or never when a middlebox keeps acknowledging.
+  var requestTimeout: Duration = .seconds(30)
+
   /// Runs one statement with text parameters and returns its rows as text (NULL as nil).
   @discardableResult
   func query(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
     let copies = parameters.map { $0.map { strdup($0) } }
     defer { copies.forEach { $0.map { free($0) } } }
     var pointers: [UnsafePointer<CChar>?] = copies.map { $0.flatMap { UnsafePointer($0) } }
-    let result = PQexecParams(handle, sql, Int32(parameters.count), nil, &pointers, nil, nil, 0)
-    defer { PQclear(result) }
-    switch PQresultStatus(result) {
-    case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
-      let rows = PQntuples(result)
-      let columns = PQnfields(result)
-      return (0..<rows).map { row in
-        (0..<columns).map { column in
-          PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+    guard PQsendQueryParams(handle, sql, Int32(parameters.count), nil, &pointers, nil, nil, 0) == 1 else {
+      throw queryError(nil)
+    }
+    try awaitReply()
+    var rows: [[String?]] = []
+    var failure: CloudError?
+    // A statement's results end with a null result; every one is read so the connection is ready
+    // for the next statement.
+    while let result = PQgetResult(handle) {
+      defer { PQclear(result) }
+      switch PQresultStatus(result) {
+      case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+        let columns = PQnfields(result)
+        for row in 0..<PQntuples(result) {
+          rows.append(
+            (0..<columns).map { column in
+              PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            })
         }
+      default:
+        failure = failure ?? queryError(result)
       }
-    default:
-      throw queryError(result)
+    }
+    if let failure { throw failure }
+    return rows
+  }
+
+  /// Waits until the whole reply has arrived, or the request timeout has passed.
+  private func awaitReply() throws {
+    let deadline = ContinuousClock.now + requestTimeout
+    while PQisBusy(handle) == 1 {
+      let left = ContinuousClock.now.duration(to: deadline)
+      guard left > .zero else {
+        throw CloudError.unavailable("the server did not answer within \(requestTimeout)")
+      }
+      var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(
+        min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000, 1000))
+      let ready = poll(&descriptor, 1, max(milliseconds, 1))
+      if ready < 0, errno != EINTR {
+        throw CloudError.unavailable("waiting for the server failed (errno \(errno))")
+      }
+      if ready > 0, PQconsumeInput(handle) == 0 { throw queryError(nil) }
     }
   }
 

@@ -37,8 +37,14 @@ final class PostgresCluster: Sendable {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     if getuid() == 0 { try Self.run(["chown", "postgres:postgres", folder]) }
     port = try Self.freePort()
+    // Passwords are checked on TCP, as a real server checks them (the wrong-password tests
+    // rely on it); the socket in the folder stays open to the superuser without one.
+    let passwordFile = "\(folder)/superuser-password"
+    try Self.superuserPassword.write(toFile: passwordFile, atomically: true, encoding: .utf8)
+    if getuid() == 0 { try Self.run(["chown", "postgres:postgres", passwordFile]) }
     try Self.run(asPostgres: [
-      "\(Self.binaries)/initdb", "-D", "\(folder)/data", "-A", "trust", "-U", superuser, "--no-sync",
+      "\(Self.binaries)/initdb", "-D", "\(folder)/data", "--auth-local=trust", "--auth-host=scram-sha-256",
+      "--pwfile=\(passwordFile)", "-U", superuser, "--no-sync",
     ])
     try Self.run(asPostgres: [
       "\(Self.binaries)/pg_ctl", "start", "-w", "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-o",
@@ -46,7 +52,7 @@ final class PostgresCluster: Sendable {
     ])
     Self.stopAtExit(folder: folder)
     try Self.run(asPostgres: [
-      "\(Self.binaries)/../bin/createdb", "-h", "127.0.0.1", "-p", "\(port)", "-U", superuser, Self.template,
+      "\(Self.binaries)/../bin/createdb", "-h", folder, "-p", "\(port)", "-U", superuser, Self.template,
     ])
     try SyncServer.install(connectionString: url(user: superuser, database: Self.template))
     for user in Self.users {
@@ -68,8 +74,12 @@ final class PostgresCluster: Sendable {
   }
   private static let atExitFolder = Mutex<String?>(nil)
 
+  static let superuserPassword = "secret-postgres"
+
+  /// A URL on loopback; the superuser's carries its password.
   func url(user: String, database: String = "postgres", password: String? = nil) -> String {
-    "postgresql://\(user)\(password.map { ":\($0)" } ?? "")@127.0.0.1:\(port)/\(database)"
+    let password = password ?? (user == superuser ? Self.superuserPassword : nil)
+    return "postgresql://\(user)\(password.map { ":\($0)" } ?? "")@127.0.0.1:\(port)/\(database)"
   }
 
   /// A new database copied from the template: the sync schema and the users, under a server id
@@ -193,6 +203,19 @@ struct PostgresTestServer: TestServer {
 
   func database(for user: String) -> any CloudDatabase {
     PostgresCloudDatabase(connectionString: connectionString(for: user))
+  }
+
+  func database(for user: String, password: String? = nil, requestTimeout: Duration) -> PostgresCloudDatabase
+  {
+    PostgresCloudDatabase(
+      connectionString:
+        "postgresql://\(user):\(password ?? "secret-\(user)")@127.0.0.1:\(proxy.port)/\(database)",
+      requestTimeout: requestTimeout)
+  }
+
+  /// Runs SQL on the test's database as the superuser.
+  func administer(_ sql: String) throws {
+    try PostgresConnection(cluster.url(user: cluster.superuser, database: database)).execute(sql)
   }
 
   func setAvailable(_ isAvailable: Bool) async throws { proxy.set(isAvailable ? .pass : .cut) }

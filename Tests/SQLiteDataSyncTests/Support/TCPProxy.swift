@@ -1,16 +1,19 @@
 import Foundation
 import Synchronization
+import Testing
 
 /// A loopback TCP proxy between clients and a server, for network faults: it passes bytes
 /// through, or refuses and cuts every connection (a server that is down or a cut cable), or
 /// swallows everything silently (a partition, which only timeouts detect), or delays replies.
 final class TCPProxy: Sendable {
-  enum Mode: Sendable, Equatable {
+  enum Mode: Sendable, Equatable, CustomTestStringConvertible {
     case pass
     /// Connections are refused, and open ones are closed.
     case cut
     /// Bytes in both directions are read and dropped.
     case blackhole
+
+    var testDescription: String { "\(self)" }
   }
 
   let port: Int
