@@ -52,16 +52,29 @@ extension SyncEngine {
   }
 
   /// Applies a record, or keeps it for later when its parent has not arrived yet.
-  private func integrateOrBuffer(_ record: ServerRecord, account: CloudAccount, _ db: Database) throws {
+  func integrateOrBuffer(_ record: ServerRecord, account: CloudAccount, forced: Bool = false, _ db: Database)
+    throws
+  {
     do {
       try db.inSavepoint {
-        try integrate(record, account: account, forced: false, db)
+        try integrate(record, account: account, forced: forced, db)
         return .commit
       }
       try db.execute(
         sql: #"DELETE FROM "sqlitedata_icloud_unsyncedRecordIDs" WHERE "recordName" = ?"#,
         arguments: [record.recordName])
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+      // The row's parent is not here (yet, or any more: this device deleted it). A delete
+      // pending here loses to the server's copy, which is newer or it would not be applied: the
+      // record waits for its parent, and the parent's delete, refused by the server while the
+      // record lives, brings the parent back.
+      if try String.fetchOne(
+        db, sql: #"SELECT "operation" FROM "sqlitedata_icloud_outbox" WHERE "recordName" = ?"#,
+        arguments: [record.recordName]) == "delete"
+      {
+        try dequeue(db, record.recordName)
+        try RecordMetadata.delete(db, recordName: record.recordName)
+      }
       try db.execute(
         sql: """
           INSERT INTO "sqlitedata_icloud_unsyncedRecordIDs" ("recordName", "zoneName", "ownerName", "record")

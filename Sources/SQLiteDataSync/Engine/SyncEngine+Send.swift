@@ -15,7 +15,9 @@ extension SyncEngine {
   /// Sends the outbox a batch at a time until it is empty or a round changes nothing.
   func send(as account: CloudAccount) async throws {
     guard let cloud else { throw CloudError.noAccount }
-    while true {
+    // Bounded, so that a record that keeps conflicting cannot hold the engine: the rest waits
+    // for the next pass.
+    for _ in 0..<Self.sendRoundLimit {
       guard let batch = try await writeAsEngine({ db in try self.nextBatch(db, account: account) }) else {
         return
       }
@@ -27,12 +29,16 @@ extension SyncEngine {
       if !followUp.refetch.isEmpty {
         let records = try await cloud.fetchRecords(followUp.refetch)
         try await writeAsEngine { db in
-          for record in records { try self.integrate(record, account: account, forced: true, db) }
+          for record in records { try self.integrateOrBuffer(record, account: account, forced: true, db) }
+          try self.retryBuffered(account: account, db)
         }
       }
       if !followUp.madeProgress { return }
     }
   }
+
+  /// Batches sent per `sendChanges()`, at most.
+  static let sendRoundLimit = 50
 
   /// The batch to send: the one already on its way, or a new one from the outbox (saves parents
   /// first, then deletes children first), recorded before it is sent.
@@ -130,7 +136,7 @@ extension SyncEngine {
         followUp.madeProgress = true
       case .serverRecordChanged:
         if let serverRecord = result.serverRecord {
-          try integrate(serverRecord, account: account, forced: true, db)
+          try integrateOrBuffer(serverRecord, account: account, forced: true, db)
           followUp.madeProgress = true
         }
       case .unknownItem:

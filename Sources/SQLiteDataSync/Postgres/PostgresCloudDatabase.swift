@@ -32,17 +32,24 @@ public final class PostgresCloudDatabase: CloudDatabase {
         continuation.resume(
           with: Result {
             try self.connection.withLock { connection in
-              if connection == nil || connection!.isBroken {
-                connection = nil
-                connection = try PostgresConnection(connectionString)
-                connection!.requestTimeout = requestTimeout
+              // A connection kept from before may have died meanwhile (the server restarted, the
+              // network was cut): that shows only when it is used, and then one fresh connection
+              // is tried. Every request may be repeated: batches apply once by their id.
+              let wasOpen = connection != nil && !connection!.isBroken
+              for attempt in 0..<2 {
+                if connection == nil || connection!.isBroken {
+                  connection = try PostgresConnection(connectionString)
+                  connection!.requestTimeout = requestTimeout
+                }
+                do {
+                  return try body(connection!)
+                } catch let error as CloudError {
+                  guard case .unavailable = error else { throw error }
+                  connection = nil
+                  if !wasOpen || attempt == 1 { throw error }
+                }
               }
-              do {
-                return try body(connection!)
-              } catch let error as CloudError {
-                if case .unavailable = error { connection = nil }
-                throw error
-              }
+              throw CloudError.unavailable("the server could not be reached")
             }
           })
       }
