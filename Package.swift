@@ -93,7 +93,7 @@ let package = Package(
     .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
     .executableTarget(
       name: "SQLiteDataBenchmarks",
-      dependencies: ["SQLiteData", "CSQLiteBaseline", "TerminalUI", "RemindersKit", "reminders"]),
+      dependencies: ["SQLiteData", "CSQLiteBaseline", "CLibPQ", "TerminalUI", "RemindersKit", "reminders"]),
 
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),

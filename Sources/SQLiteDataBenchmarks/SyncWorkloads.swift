@@ -1,0 +1,323 @@
+import CLibPQ
+import CSQLite
+import Foundation
+import SQLiteData
+import Synchronization
+
+/// Sync against a PostgreSQL server: pushing 10,000 changed rows, pulling 10,000 rows into an
+/// empty device, and the time from a commit on one device to the new value in a live query on
+/// another, with both engines syncing in the background. The baselines move the same rows with
+/// raw libpq (batched multi-row INSERTs in one transaction; one SELECT) and raw SQLite.
+///
+/// They need a server: `SQLITEDATA_BENCH_POSTGRES_URL` names a database and a role that may
+/// create roles (the sync schema is installed there). Without it they are left out.
+func syncWorkloads() -> [Workload] {
+  guard let url = ProcessInfo.processInfo.environment["SQLITEDATA_BENCH_POSTGRES_URL"], !url.isEmpty else {
+    FileHandle.standardError.write(
+      Data(
+        "sync.* left out: set SQLITEDATA_BENCH_POSTGRES_URL to a PostgreSQL database URL (a role that may create roles)\n"
+          .utf8))
+    return []
+  }
+  return [pushWorkload(url), pullWorkload(url), latencyWorkload(url)]
+}
+
+private let rowCount = 10_000
+private let listCount = 100
+
+/// A synced device: a database file with lists and reminders, and an engine on `user`'s account.
+private final class BenchDevice {
+  let directory: TemporaryDirectory
+  let pool: DatabasePool
+  let engine: SyncEngine
+
+  init(adminURL: String, user: String, start: Bool = false) throws {
+    directory = try TemporaryDirectory()
+    pool = try DatabasePool(path: try directory.freshDatabasePath(named: "device.sqlite"))
+    try pool.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE "lists" ("id" TEXT PRIMARY KEY NOT NULL, "title" TEXT NOT NULL) STRICT;
+          CREATE TABLE "reminders" (
+            "id" TEXT PRIMARY KEY NOT NULL, "title" TEXT NOT NULL, "isCompleted" INTEGER NOT NULL,
+            "listID" TEXT NOT NULL REFERENCES "lists"("id") ON DELETE CASCADE) STRICT;
+          """)
+    }
+    engine = try SyncEngine(
+      for: pool, tables: [BenchList.self, BenchReminder.self],
+      cloudDatabase: PostgresCloudDatabase(connectionString: userURL(adminURL, user)), startImmediately: start
+    )
+  }
+
+  func fill() throws {
+    try pool.write { db in
+      for row in benchRows() {
+        if row.isList {
+          try db.execute(sql: #"INSERT INTO "lists" VALUES (?, ?)"#, arguments: [row.id, row.title])
+        } else {
+          try db.execute(
+            sql: #"INSERT INTO "reminders" VALUES (?, ?, ?, ?)"#,
+            arguments: [row.id, row.title, row.isCompleted, row.listID])
+        }
+      }
+    }
+  }
+}
+
+@Table("lists") private struct BenchList {
+  let id: String
+  var title: String
+}
+
+@Table("reminders") private struct BenchReminder {
+  let id: String
+  var title: String
+  var isCompleted: Bool
+  var listID: String
+}
+
+private struct BenchRow {
+  var id: String
+  var title: String
+  var isCompleted: Bool
+  var listID: String?
+  var isList: Bool { listID == nil }
+}
+
+/// 100 lists and 9,900 reminders, the same every time.
+private func benchRows() -> [BenchRow] {
+  (0..<rowCount).map { index in
+    index < listCount
+      ? BenchRow(
+        id: String(format: "list-%05d", index), title: "List \(index)", isCompleted: false, listID: nil)
+      : BenchRow(
+        id: String(format: "reminder-%05d", index), title: "Reminder number \(index)",
+        isCompleted: index % 3 == 0,
+        listID: String(format: "list-%05d", index % listCount))
+  }
+}
+
+/// The admin URL with another user and the bench password.
+private func userURL(_ adminURL: String, _ user: String) -> String {
+  var components = URLComponents(string: adminURL)!
+  components.user = user
+  components.password = "bench-\(user)"
+  return components.string!
+}
+
+private func newUser(_ adminURL: String) throws -> String {
+  let user = "bench_" + UUID().uuidString.prefix(8).lowercased()
+  try SyncServer.addUser(user, password: "bench-\(user)", connectionString: adminURL)
+  return user
+}
+
+/// Runs async work from the synchronous harness.
+private func blocking(_ body: @escaping @Sendable () async throws -> Void) throws {
+  let done = DispatchSemaphore(value: 0)
+  let failure = Mutex<(any Error)?>(nil)
+  Task {
+    do { try await body() } catch { failure.withLock { $0 = error } }
+    done.signal()
+  }
+  done.wait()
+  if let error = failure.withLock({ $0 }) { throw error }
+}
+
+// MARK: Raw libpq
+
+/// A raw libpq connection for the baselines.
+private final class RawPostgres {
+  let handle: OpaquePointer
+
+  init(_ url: String) throws {
+    handle = PQconnectdb(url)
+    guard PQstatus(handle) == CONNECTION_OK else {
+      throw UnexpectedResult(description: String(cString: PQerrorMessage(handle)))
+    }
+  }
+
+  deinit { PQfinish(handle) }
+
+  @discardableResult
+  func exec(_ sql: String, _ parameters: [String] = []) throws -> OpaquePointer? {
+    let copies = parameters.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    var pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
+    let result = PQexecParams(handle, sql, Int32(parameters.count), nil, &pointers, nil, nil, 0)
+    let status = PQresultStatus(result)
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+      let message = String(cString: PQresultErrorMessage(result))
+      PQclear(result)
+      throw UnexpectedResult(description: message)
+    }
+    return result
+  }
+}
+
+// MARK: Workloads
+
+/// `sendChanges()` of 10,000 new rows to an empty account, against raw libpq inserting the same
+/// rows in batches of 200 (four columns each) in one transaction.
+private func pushWorkload(_ adminURL: String) -> Workload {
+  Workload(name: "sync.push-10k-rows") {
+    try SyncServer.install(connectionString: adminURL)
+    var device: BenchDevice?
+    let raw = try RawPostgres(adminURL)
+    var table = ""
+    let rows = benchRows()
+    return Sides(
+      ours: Timed(
+        prepare: {
+          device = try BenchDevice(adminURL: adminURL, user: try newUser(adminURL))
+          try device!.fill()
+        },
+        run: {
+          let engine = device!.engine
+          try blocking { try await engine.sendChanges() }
+          guard try engine.pendingChangeCount() == 0 else {
+            throw UnexpectedResult(description: "changes left unsent")
+          }
+        }),
+      baseline: Timed(
+        prepare: {
+          table = "bench_push_" + UUID().uuidString.prefix(8).lowercased()
+          try raw.exec(
+            "CREATE TABLE \(table) (id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text)"
+          )
+        },
+        run: {
+          try raw.exec("BEGIN")
+          for start in stride(from: 0, to: rows.count, by: 200) {
+            let batch = rows[start..<min(start + 200, rows.count)]
+            let values = batch.indices.map { index in
+              let base = (index - start) * 4
+              return "($\(base + 1), $\(base + 2), $\(base + 3)::int, $\(base + 4))"
+            }
+            let parameters = batch.flatMap { [$0.id, $0.title, $0.isCompleted ? "1" : "0", $0.listID ?? ""] }
+            PQclear(try raw.exec("INSERT INTO \(table) VALUES \(values.joined(separator: ", "))", parameters))
+          }
+          try raw.exec("COMMIT")
+        }))
+  }
+}
+
+/// `fetchChanges()` of an account's 10,000 rows into an empty device, against a raw libpq SELECT
+/// of the same rows and raw SQLite inserting them in one transaction.
+private func pullWorkload(_ adminURL: String) -> Workload {
+  Workload(name: "sync.pull-10k-rows") {
+    try SyncServer.install(connectionString: adminURL)
+    let user = try newUser(adminURL)
+    let source = try BenchDevice(adminURL: adminURL, user: user)
+    try source.fill()
+    let sourceEngine = source.engine
+    try blocking { try await sourceEngine.sendChanges() }
+    let raw = try RawPostgres(adminURL)
+    let table = "bench_pull_" + UUID().uuidString.prefix(8).lowercased()
+    try raw.exec(
+      "CREATE TABLE \(table) (id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text)"
+    )
+    for row in benchRows() {
+      PQclear(
+        try raw.exec(
+          "INSERT INTO \(table) VALUES ($1, $2, $3::int, $4)",
+          [row.id, row.title, row.isCompleted ? "1" : "0", row.listID ?? ""]))
+    }
+    var device: BenchDevice?
+    let directory = try TemporaryDirectory()
+    var sqlite: OpaquePointer?
+    return Sides(
+      ours: Timed(
+        prepare: { device = try BenchDevice(adminURL: adminURL, user: user) },
+        run: {
+          let engine = device!.engine
+          try blocking { try await engine.fetchChanges() }
+        }),
+      baseline: Timed(
+        prepare: {
+          if let sqlite { sqlite3_close_v2(sqlite) }
+          sqlite3_open(try directory.freshDatabasePath(named: "raw.sqlite"), &sqlite)
+          sqlite3_exec(sqlite, "PRAGMA journal_mode = WAL", nil, nil, nil)
+          sqlite3_exec(
+            sqlite,
+            "CREATE TABLE rows (id TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, isCompleted INTEGER NOT NULL, listID TEXT) STRICT",
+            nil, nil, nil)
+        },
+        run: {
+          let result = try raw.exec("SELECT id, title, is_completed, list_id FROM \(table)")
+          defer { PQclear(result) }
+          var statement: OpaquePointer?
+          sqlite3_exec(sqlite, "BEGIN IMMEDIATE", nil, nil, nil)
+          sqlite3_prepare_v2(sqlite, "INSERT INTO rows VALUES (?, ?, ?, ?)", -1, &statement, nil)
+          for row in 0..<PQntuples(result) {
+            for column in 0..<Int32(4) {
+              let value = PQgetvalue(result, row, column)!
+              if column == 2 {
+                sqlite3_bind_int64(statement, 3, Int64(atoi(value)))
+              } else {
+                sqlite3_bind_text(statement, column + 1, value, -1, csqlite_transient())
+              }
+            }
+            guard sqlite3_step(statement) == SQLITE_DONE else {
+              throw UnexpectedResult(description: "raw insert failed")
+            }
+            sqlite3_reset(statement)
+          }
+          sqlite3_finalize(statement)
+          sqlite3_exec(sqlite, "COMMIT", nil, nil, nil)
+        }))
+  }
+}
+
+/// From the commit of a changed title on one device until a live query on the other device of
+/// the same user has it, both engines running in the background (push after the commit, pull on
+/// the server's notification).
+private func latencyWorkload(_ adminURL: String) -> Workload {
+  Workload(name: "sync.commit-to-other-device", unit: .milliseconds, iterationScale: 10) {
+    try SyncServer.install(connectionString: adminURL)
+    let user = try newUser(adminURL)
+    let sender = try BenchDevice(adminURL: adminURL, user: user, start: true)
+    let receiver = try BenchDevice(adminURL: adminURL, user: user, start: true)
+    try sender.pool.write { db in
+      try db.execute(sql: #"INSERT INTO "lists" VALUES ('L', 'List')"#)
+      try db.execute(sql: #"INSERT INTO "reminders" VALUES ('R', 'v0', 0, 'L')"#)
+    }
+    let seen = Mutex<(title: String, at: ContinuousClock.Instant)>(("", .now))
+    let arrived = NSCondition()
+    let observation = ValueObservation.tracking { db in
+      try String.fetchOne(db, sql: #"SELECT "title" FROM "reminders" WHERE "id" = 'R'"#)
+    }
+    .start(in: receiver.pool, onError: { _ in }) { title in
+      let now = ContinuousClock.now
+      seen.withLock { $0 = (title ?? "", now) }
+      arrived.lock()
+      arrived.broadcast()
+      arrived.unlock()
+    }
+    let committed = Mutex<ContinuousClock.Instant>(.now)
+    let commits = sender.pool.observeCommits { _ in committed.withLock { $0 = .now } }
+    var version = 0
+    func waitFor(_ title: String) throws {
+      let deadline = Date().addingTimeInterval(20)
+      arrived.lock()
+      defer { arrived.unlock() }
+      while seen.withLock({ $0.title }) != title {
+        guard arrived.wait(until: deadline) else {
+          throw UnexpectedResult(description: "\(title) never arrived")
+        }
+      }
+    }
+    try waitFor("v0")
+    return Sides(
+      ours: .measuring({
+        version += 1
+        let title = "v\(version)"
+        try sender.pool.write { db in
+          try db.execute(sql: #"UPDATE "reminders" SET "title" = ? WHERE "id" = 'R'"#, arguments: [title])
+        }
+        try waitFor(title)
+        withExtendedLifetime((observation, commits, sender, receiver)) {}
+        return seen.withLock { $0.at } - committed.withLock { $0 }
+      }),
+      baseline: nil)
+  }
+}
