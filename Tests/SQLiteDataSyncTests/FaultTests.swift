@@ -121,3 +121,90 @@ import Testing
     #expect(try a1.outboxCount() == 0)
   }
 }
+
+/// Behaviour 12 on a server process that really stops: `pg_ctl stop -m immediate` (a crash, for
+/// the server) and a restart with crash recovery, on a cluster of the test's own.
+@Suite struct ServerDownTests {
+  @Test("12. Server down: writes go on, the outbox coalesces, and drains after the restart")
+  func serverStopsAndRestarts() async throws {
+    let folder = try TestFolder()
+    let cluster = try PostgresCluster.startDedicated()
+    defer { try? cluster.stop() }
+    let database = try cluster.makeDatabase()
+    func cloud() -> PostgresCloudDatabase {
+      PostgresCloudDatabase(
+        connectionString: cluster.url(user: "alice", database: database, password: "secret-alice"),
+        requestTimeout: .seconds(5))
+    }
+    let a1 = try Device("A1", folder: folder.url, cloud: cloud())
+    let a2 = try Device("A2", folder: folder.url, cloud: cloud())
+    try a1.write(at: 10) { db in
+      try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute(db)
+      for index in 0..<10 {
+        try Reminder.insert { Reminder(id: "R\(index)", title: "Item \(index)", remindersListID: "L") }
+          .execute(db)
+      }
+    }
+    try await a1.sync()
+    try await a2.sync()
+
+    try cluster.stop(immediately: true)
+    for edit in 0..<50 {
+      try a1.write(at: 100 + Int64(edit)) { db in
+        try Reminder.find("R\(edit % 10)").update { $0.title = "Item \(edit % 10) edit \(edit)" }.execute(db)
+      }
+    }
+    await #expect(throws: CloudError.self) { try await a1.engine.syncChanges() }
+    guard case .offline(let error) = a1.engine.status, error.isTransient else {
+      Issue.record("status is \(a1.engine.status), not offline")
+      return
+    }
+    #expect(try a1.outboxCount() == 10)
+
+    try cluster.restart()
+    try await a1.sync()
+    try await a2.sync()
+    #expect(try a1.outboxCount() == 0)
+    let (dump1, dump2) = (try a1.canonicalDump(), try a2.canonicalDump())
+    #expect(dump2 == dump1, "A1:\n\(dump1)\nA2:\n\(dump2)")
+    #expect(try a2.reminders().map(\.title).contains("Item 9 edit 49"))
+  }
+}
+
+/// A server restored from an older backup has lost what devices sent after it: they notice its
+/// zone is behind their token, read it again whole and send again what it lacks, and every
+/// device ends the same.
+@Suite struct ServerRestoreTests {
+  @Test func devicesResendWhatARestoredServerLost() async throws {
+    let folder = try TestFolder()
+    let server = try await PostgresTestServer()
+    let a1 = try Device("A1", folder: folder.url, cloud: server.database(for: "alice"))
+    let a2 = try Device("A2", folder: folder.url, cloud: server.database(for: "alice"))
+    try a1.write(at: 10) { db in
+      try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute(db)
+      try Reminder.insert { Reminder(id: "R0", title: "Item 0", remindersListID: "L") }.execute(db)
+    }
+    try await a1.sync()
+    for index in 1...3 {
+      try a1.write(at: 10 + Int64(index)) { db in
+        try Reminder.insert { Reminder(id: "R\(index)", title: "Item \(index)", remindersListID: "L") }
+          .execute(db)
+      }
+      try await a1.sync()
+    }
+    try await a2.sync()
+    // The backup was taken after the first sync.
+    try server.administer(
+      "DELETE FROM sync.records WHERE version > 1; UPDATE sync.zones SET version = 1; TRUNCATE sync.batches")
+    try await a1.sync()
+    try await a2.sync()
+    try await a1.sync()
+    let a3 = try Device("A3", folder: folder.url, cloud: server.database(for: "alice"))
+    try await a3.sync()
+    #expect(try a1.reminders().count == 4)
+    #expect(try a3.canonicalDump() == a1.canonicalDump())
+    #expect(try a2.canonicalDump() == a1.canonicalDump())
+    #expect(try a1.outboxCount() == 0)
+    #expect(try a2.outboxCount() == 0)
+  }
+}

@@ -16,6 +16,31 @@ extension SyncEngine {
             #"SELECT "version" FROM "sqlitedata_icloud_zoneTokens" WHERE "ownerName" = ? AND "zoneName" = ?"#,
           arguments: [zone.owner, zone.zone]) ?? 0
       }
+      // A zone behind this device's token was reset or restored from a backup: read it whole.
+      // What this device had sent after that point is gone from the server: it is sent again.
+      if zone.version < token {
+        token = 0
+        let owner = localOwner(zone.owner, account)
+        try await writeAsEngine { db in
+          try db.execute(
+            sql: #"DELETE FROM "sqlitedata_icloud_zoneTokens" WHERE "ownerName" = ? AND "zoneName" = ?"#,
+            arguments: [zone.owner, zone.zone])
+          try db.execute(
+            sql: """
+              UPDATE "sqlitedata_icloud_metadata" SET "_serverVersion" = NULL, "lastKnownServerRecord" = NULL
+              WHERE "ownerName" = ? AND "zoneName" = ? AND "_serverVersion" > ?
+              """, arguments: [owner, zone.zone, zone.version])
+          try db.execute(
+            sql: """
+              INSERT INTO "sqlitedata_icloud_outbox" ("recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt")
+              SELECT "recordName", "recordPrimaryKey", "recordType", CASE WHEN "_isDeleted" THEN 'delete' ELSE 'save' END,
+                "userModificationTime"
+              FROM "sqlitedata_icloud_metadata"
+              WHERE "ownerName" = ? AND "zoneName" = ? AND "_serverVersion" IS NULL
+              ON CONFLICT ("recordName") DO NOTHING
+              """, arguments: [owner, zone.zone])
+        }
+      }
       guard zone.version > token else { continue }
       while true {
         let page = try await cloud.fetchZoneChanges(zone.id, since: token, limit: Self.pageLimit)

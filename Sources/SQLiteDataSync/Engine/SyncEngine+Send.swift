@@ -33,8 +33,38 @@ extension SyncEngine {
           try self.retryBuffered(account: account, db)
         }
       }
+      if !followUp.missingParents.isEmpty {
+        let parents = try await cloud.fetchRecords(followUp.missingParents.map(\.parent))
+        let known = Set(parents.map(\.recordName))
+        try await writeAsEngine { db in
+          for (child, parent) in followUp.missingParents {
+            if known.contains(parent.recordName) {
+              try self.parentVanished(child, db)
+            } else {
+              try self.sendAgain(parent.recordName, db)
+            }
+          }
+        }
+      }
       if !followUp.madeProgress { return }
     }
+  }
+
+  /// Queues a record the server does not have (it lost it) to be created again, when this
+  /// device still has its row; otherwise its children follow their ON DELETE.
+  private func sendAgain(_ recordName: String, _ db: Database) throws {
+    let (primaryKey, type) = RecordName.split(recordName)
+    guard let table = tablesByName[type], try table.row(db, primaryKey: primaryKey) != nil,
+      let metadata = try RecordMetadata.fetch(db, recordName: recordName)
+    else { return }
+    try RecordMetadata.setServerVersion(db, recordName: recordName, nil)
+    try db.execute(
+      sql: """
+        INSERT INTO "sqlitedata_icloud_outbox" ("recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt")
+        VALUES (?, ?, ?, 'save', ?)
+        ON CONFLICT ("recordName") DO UPDATE SET "operation" = 'save'
+        """,
+      arguments: [recordName, primaryKey, type, metadata.userModificationTime.rawValue])
   }
 
   /// Batches sent per `sendChanges()`, at most.
@@ -100,6 +130,8 @@ extension SyncEngine {
   struct SendFollowUp: Sendable {
     /// Records to fetch again and take as the server has them.
     var refetch: [RecordID] = []
+    /// Saves refused because their parent is not live on the server.
+    var missingParents: [(child: String, parent: RecordID)] = []
     /// Whether the results changed anything, so that another round may get further.
     var madeProgress = false
   }
@@ -144,7 +176,13 @@ extension SyncEngine {
         try RecordMetadata.setServerVersion(db, recordName: recordName, nil)
         followUp.madeProgress = true
       case .referenceViolation:
-        if save != nil {
+        if let parent = save?.record.parent {
+          // The parent is deleted on the server, or the server lost it (restored from an older
+          // backup): which one decides between the foreign key's ON DELETE and sending the
+          // parent again, and is asked once the results are stored.
+          followUp.missingParents.append(
+            (child: recordName, parent: RecordID(zoneID: result.id.zoneID, recordName: parent)))
+        } else if save != nil {
           try parentVanished(recordName, db)
         } else {
           // A child was added on another device: the delete is undone, and the record comes back.
@@ -173,7 +211,7 @@ extension SyncEngine {
 
   /// A save was refused because its parent is gone on the server: the row gets what its foreign
   /// key's ON DELETE says, as a local change that is then sent like any other.
-  private func parentVanished(_ recordName: String, _ db: Database) throws {
+  func parentVanished(_ recordName: String, _ db: Database) throws {
     let (primaryKey, type) = RecordName.split(recordName)
     guard let table = tablesByName[type], let key = table.parentKey else {
       try dequeue(db, recordName)

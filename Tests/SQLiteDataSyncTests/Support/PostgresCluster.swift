@@ -24,7 +24,18 @@ final class PostgresCluster: Sendable {
   static let users = ["alice", "bob", "carol", "dave"]
   static let template = "sync_template"
 
-  private init() throws {
+  /// A cluster of the caller's own, for a test that stops the server process itself; also
+  /// stopped and removed when the test process exits.
+  static func startDedicated() throws -> PostgresCluster { try PostgresCluster(durable: true) }
+
+  /// The server's settings. Commits skip the disk flush (fast tests), unless `durable`: a
+  /// cluster that is stopped with `-m immediate` must keep what it acknowledged.
+  let serverOptions: String
+
+  private init(durable: Bool = false) throws {
+    serverOptions =
+      "-c fsync=off -c max_connections=200"
+      + (durable ? " -c synchronous_commit=on" : " -c synchronous_commit=off")
     guard FileManager.default.isExecutableFile(atPath: "\(Self.binaries)/initdb") else {
       throw ClusterError(
         "PostgreSQL 15 is not installed (no \(Self.binaries)/initdb): `apt-get install postgresql-15`, or run .ci/run"
@@ -48,7 +59,7 @@ final class PostgresCluster: Sendable {
     ])
     try Self.run(asPostgres: [
       "\(Self.binaries)/pg_ctl", "start", "-w", "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-o",
-      "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) -c fsync=off -c synchronous_commit=off -c max_connections=200",
+      "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) \(serverOptions)",
     ])
     Self.stopAtExit(folder: folder)
     try Self.run(asPostgres: [
@@ -63,16 +74,21 @@ final class PostgresCluster: Sendable {
 
   /// Stops the cluster and removes its folder when the test process exits.
   private static func stopAtExit(folder: String) {
-    atExitFolder.withLock { $0 = folder }
+    let isFirst = atExitFolders.withLock { folders in
+      folders.append(folder)
+      return folders.count == 1
+    }
+    guard isFirst else { return }
     atexit {
-      guard let folder = PostgresCluster.atExitFolder.withLock({ $0 }) else { return }
-      _ = try? PostgresCluster.run(asPostgres: [
-        "\(PostgresCluster.binaries)/pg_ctl", "stop", "-D", "\(folder)/data", "-m", "immediate", "-w",
-      ])
-      try? FileManager.default.removeItem(atPath: folder)
+      for folder in PostgresCluster.atExitFolders.withLock({ $0 }) {
+        _ = try? PostgresCluster.run(asPostgres: [
+          "\(PostgresCluster.binaries)/pg_ctl", "stop", "-D", "\(folder)/data", "-m", "immediate", "-w",
+        ])
+        try? FileManager.default.removeItem(atPath: folder)
+      }
     }
   }
-  private static let atExitFolder = Mutex<String?>(nil)
+  private static let atExitFolders = Mutex<[String]>([])
 
   static let superuserPassword = "secret-postgres"
 
@@ -109,7 +125,7 @@ final class PostgresCluster: Sendable {
   func restart() throws {
     try Self.run(asPostgres: [
       "\(Self.binaries)/pg_ctl", "start", "-w", "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-o",
-      "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) -c fsync=off -c synchronous_commit=off -c max_connections=200",
+      "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) \(serverOptions)",
     ])
   }
 
