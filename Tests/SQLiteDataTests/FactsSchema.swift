@@ -40,9 +40,10 @@ func factsDatabase() throws -> any DatabaseWriter {
   return database
 }
 
-/// Waits for the next values of a live query, failing instead of hanging.
+/// Waits for the next values of a live query, failing instead of hanging: after two minutes,
+/// because the full suite's fuzzers can hold every thread of the task pool for over a minute.
 func nextValue<Value: Sendable>(
-  _ iterator: inout AsyncStream<Value>.AsyncIterator, timeout: Duration = .seconds(10)
+  _ iterator: inout AsyncStream<Value>.AsyncIterator, timeout: Duration = .seconds(120)
 ) async throws -> Value {
   let box = IteratorBox(iterator)
   defer { iterator = box.iterator }

@@ -165,7 +165,7 @@ final class Counter: @unchecked Sendable {
 
 /// Waits until a condition on live values holds, woken by Swift Observation each time a value it
 /// reads changes (they change on other threads); fails instead of hanging.
-func waitUntil(timeout: Duration = .seconds(10), _ condition: @escaping @Sendable () -> Bool) async throws {
+func waitUntil(timeout: Duration = .seconds(120), _ condition: @escaping @Sendable () -> Bool) async throws {
   let deadline = ContinuousClock.now + timeout
   while !condition() {
     guard ContinuousClock.now < deadline else { throw Timeout() }

@@ -10,7 +10,7 @@ final class ValueRecorder<Value: Sendable>: @unchecked Sendable {
   init(_ stream: AsyncThrowingStream<Value, any Error>) { iterator = stream.makeAsyncIterator() }
 
   /// The next value delivered.
-  func next(timeout: Duration = .seconds(10)) async throws -> Value {
+  func next(timeout: Duration = .seconds(120)) async throws -> Value {
     try await withThrowingTaskGroup(of: Value?.self) { group in
       group.addTask { try await self.iterator.next() }
       group.addTask {
