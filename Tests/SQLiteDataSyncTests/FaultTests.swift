@@ -207,4 +207,24 @@ import Testing
     #expect(try a1.outboxCount() == 0)
     #expect(try a2.outboxCount() == 0)
   }
+
+  @Test func aParentTheServerLostIsSentAgainInsteadOfDeletingItsChildren() async throws {
+    let folder = try TestFolder()
+    let server = try await PostgresTestServer()
+    let a1 = try Device("A1", folder: folder.url, cloud: server.database(for: "alice"))
+    let a2 = try Device("A2", folder: folder.url, cloud: server.database(for: "alice"))
+    try a1.write(at: 10) { db in
+      try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute(db)
+      try Reminder.insert { Reminder(id: "R", title: "Milk", remindersListID: "L") }.execute(db)
+    }
+    try await a1.sync()
+    try server.administer("DELETE FROM sync.records WHERE record_name = 'L:remindersLists'")
+    try a1.write(at: 20) { try Reminder.find("R").update { $0.title = "Oat milk" }.execute($0) }
+    try await a1.sync()
+    try await a2.sync()
+    #expect(try a1.reminders().map(\.title) == ["Oat milk"])
+    #expect(try a2.reminders().map(\.title) == ["Oat milk"])
+    #expect(try a2.lists().map(\.title) == ["Groceries"])
+    #expect(try a1.outboxCount() == 0)
+  }
 }
