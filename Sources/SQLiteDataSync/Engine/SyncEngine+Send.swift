@@ -141,9 +141,9 @@ extension SyncEngine {
     throws -> SendFollowUp
   {
     var followUp = SendFollowUp()
-    let operations: [(save: RecordSave?, delete: RecordDelete?)] =
-      batch.saves.map { ($0, nil) } + batch.deletes.map { (nil, $0) }
-    for ((save, delete), result) in zip(operations, results) {
+    // Results come saves first, then deletes: a delete's result has no save.
+    let saves: [RecordSave?] = batch.saves + Array(repeating: nil, count: batch.deletes.count)
+    for (save, result) in zip(saves, results) {
       let recordName = result.id.recordName
       let unchanged =
         try Int64.fetchOne(
@@ -201,7 +201,6 @@ extension SyncEngine {
       case .zoneNotFound, .batchRequestFailed:
         break
       }
-      _ = delete
     }
     try db.execute(
       sql: #"DELETE FROM "sqlitedata_icloud_pendingBatch" WHERE "batchID" = ?"#,
