@@ -178,8 +178,7 @@ import Testing
   @Test func devicesResendWhatARestoredServerLost() async throws {
     let folder = try TestFolder()
     let server = try await PostgresTestServer()
-    let a1 = try Device("A1", folder: folder.url, cloud: server.database(for: "alice"))
-    let a2 = try Device("A2", folder: folder.url, cloud: server.database(for: "alice"))
+    let (a1, a2) = try aliceDevices(on: server, in: folder)
     try a1.write(at: 10) { db in
       try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute(db)
       try Reminder.insert { Reminder(id: "R0", title: "Item 0", remindersListID: "L") }.execute(db)
@@ -211,8 +210,7 @@ import Testing
   @Test func aParentTheServerLostIsSentAgainInsteadOfDeletingItsChildren() async throws {
     let folder = try TestFolder()
     let server = try await PostgresTestServer()
-    let a1 = try Device("A1", folder: folder.url, cloud: server.database(for: "alice"))
-    let a2 = try Device("A2", folder: folder.url, cloud: server.database(for: "alice"))
+    let (a1, a2) = try aliceDevices(on: server, in: folder)
     try a1.write(at: 10) { db in
       try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute(db)
       try Reminder.insert { Reminder(id: "R", title: "Milk", remindersListID: "L") }.execute(db)

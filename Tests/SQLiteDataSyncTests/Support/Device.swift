@@ -109,6 +109,14 @@ final class Device: Sendable {
   }
 }
 
+/// alice's devices A1 and A2 on a server, their files in the test's folder.
+func aliceDevices(on server: any TestServer, in folder: TestFolder) throws -> (Device, Device) {
+  (
+    try Device("A1", folder: folder.url, cloud: server.database(for: "alice")),
+    try Device("A2", folder: folder.url, cloud: server.database(for: "alice"))
+  )
+}
+
 /// A folder for one test's files, removed at the end.
 final class TestFolder: Sendable {
   let url: URL
