@@ -98,7 +98,9 @@ let package = Package(
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
-    .testTarget(name: "SQLiteDataSyncTests", dependencies: ["SQLiteData", "SQLiteDataSync"], exclude: ["ServerSQL"]),
+    .testTarget(
+      name: "SQLiteDataSyncTests", dependencies: ["SQLiteData", "SQLiteDataSync", "TerminalUI"],
+      exclude: ["ServerSQL"]),
     // The seeds' schema and queries as users write them, run against real databases.
     .testTarget(
       name: "SeedsTests",

@@ -11,6 +11,7 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <spawn.h>
 
 // Globals and function-like macros of curses.h, which Swift cannot import directly.
 static inline WINDOW *cncurses_stdscr(void) { return stdscr; }
@@ -79,5 +80,10 @@ static inline mmask_t cncurses_button_alt(void) { return BUTTON_ALT; }
 static inline int cncurses_setcchar(cchar_t *out, const wchar_t *text, attr_t attributes, short pair) {
   return setcchar(out, text, attributes, pair, (void *)0);
 }
+
+// The terminal toolkit starts programs (an editor, tmux in tests) with only their standard
+// descriptors. glibc (2.34 and later) declares this only for _GNU_SOURCE, which Swift's Glibc
+// module is built without.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteData
 import Synchronization
+import TerminalUI
 
 @testable import SQLiteDataSync
 
@@ -62,9 +63,10 @@ final class PostgresCluster: Sendable {
       "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) \(serverOptions)",
     ])
     Self.stopAtExit(folder: folder)
-    try Self.run(asPostgres: [
-      "\(Self.binaries)/../bin/createdb", "-h", folder, "-p", "\(port)", "-U", superuser, Self.template,
-    ])
+    try administration.withLock { connection in
+      connection = try PostgresConnection(url(user: superuser))
+      try connection!.execute("CREATE DATABASE \(Self.template)")
+    }
     try SyncServer.install(connectionString: url(user: superuser, database: Self.template))
     for user in Self.users {
       try SyncServer.addUser(
@@ -137,48 +139,14 @@ final class PostgresCluster: Sendable {
   }
 
   /// Runs a PostgreSQL program as the `postgres` user when the tests run as root (initdb and
-  /// the server refuse root), as the current user otherwise.
+  /// the server refuse root), as the current user otherwise, and returns what it printed.
   @discardableResult
-  static func run(asPostgres arguments: [String], quiet: Bool = false) throws -> String {
+  static func run(asPostgres arguments: [String]) throws -> String {
     try run(getuid() == 0 ? ["runuser", "-u", "postgres", "--"] + arguments : arguments)
   }
 
-  /// Runs a program and returns what it printed. Spawned and reaped directly, with its output
-  /// in a file: `pg_ctl start` leaves the server holding the output it inherited, so a pipe
-  /// would never reach its end.
   @discardableResult
-  static func run(_ arguments: [String]) throws -> String {
-    let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pg-\(UUID().uuidString).out"
-    ).path
-    defer { unlink(outputPath) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
-    guard spawned == 0 else {
-      throw ClusterError("could not run \(arguments[0]): \(String(cString: strerror(spawned)))")
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    // Foundation's Process (other tests run programs with it) reaps its children when SIGCHLD
-    // comes; if one of them ended while this child was still a zombie, the one signal for both
-    // may have been spent looking at this child, leaving Foundation's waiting forever. A second
-    // signal makes it look again.
-    kill(getpid(), SIGCHLD)
-    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    // WIFEXITED and WEXITSTATUS, which Swift cannot import.
-    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-      throw ClusterError("\(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
-    }
-    return text
-  }
+  static func run(_ arguments: [String]) throws -> String { try Subprocess.runChecked(arguments) }
 
   /// A TCP port on loopback that nothing listens on now.
   static func freePort() throws -> Int {
