@@ -98,8 +98,12 @@ let package = Package(
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
+    // A PostgreSQL cluster of the test run's own, and a TCP proxy for network faults.
+    .target(
+      name: "PostgresTestSupport", dependencies: ["SQLiteDataSync", "TerminalUI"],
+      path: "Tests/PostgresTestSupport"),
     .testTarget(
-      name: "SQLiteDataSyncTests", dependencies: ["SQLiteData", "SQLiteDataSync", "TerminalUI"],
+      name: "SQLiteDataSyncTests", dependencies: ["SQLiteData", "SQLiteDataSync", "PostgresTestSupport"],
       exclude: ["ServerSQL"]),
     // The seeds' schema and queries as users write them, run against real databases.
     .testTarget(

@@ -1,33 +1,31 @@
 import Foundation
-import SQLiteData
+import SQLiteDataSync
 import Synchronization
 import TerminalUI
-
-@testable import SQLiteDataSync
 
 /// A PostgreSQL 15 cluster of the test run's own, on loopback, in a temporary folder: started on
 /// first use, stopped and removed when the test process exits. Each test gets a database of its
 /// own in it, with the sync schema installed by the product's installer.
-final class PostgresCluster: Sendable {
-  static let binaries = "/usr/lib/postgresql/15/bin"
+public final class PostgresCluster: Sendable {
+  public static let binaries = "/usr/lib/postgresql/15/bin"
 
-  let folder: String
-  let port: Int
-  let superuser = "postgres"
+  public let folder: String
+  public let port: Int
+  public let superuser = "postgres"
 
   /// The run's cluster, started once, by the first test that asks.
   private static let shared = Task { try PostgresCluster() }
 
-  static func start() async throws -> PostgresCluster { try await shared.value }
+  public static func start() async throws -> PostgresCluster { try await shared.value }
 
   /// The users every test database knows, with the password `secret-<name>`. Roles belong to
   /// the cluster, so they are made once, with the template every test database is copied from.
-  static let users = ["alice", "bob", "carol", "dave"]
+  public static let users = ["alice", "bob", "carol", "dave"]
   static let template = "sync_template"
 
   /// A cluster of the caller's own, for a test that stops the server process itself; also
   /// stopped and removed when the test process exits.
-  static func startDedicated() throws -> PostgresCluster { try PostgresCluster(durable: true) }
+  public static func startDedicated() throws -> PostgresCluster { try PostgresCluster(durable: true) }
 
   /// The server's settings. Commits skip the disk flush (fast tests), unless `durable`: a
   /// cluster that is stopped with `-m immediate` must keep what it acknowledged.
@@ -58,15 +56,9 @@ final class PostgresCluster: Sendable {
       "\(Self.binaries)/initdb", "-D", "\(folder)/data", "--auth-local=trust", "--auth-host=scram-sha-256",
       "--pwfile=\(passwordFile)", "-U", superuser, "--no-sync",
     ])
-    try Self.run(asPostgres: [
-      "\(Self.binaries)/pg_ctl", "start", "-w", "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-o",
-      "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) \(serverOptions)",
-    ])
+    try restart()
     Self.stopAtExit(folder: folder)
-    try administration.withLock { connection in
-      connection = try PostgresConnection(url(user: superuser))
-      try connection!.execute("CREATE DATABASE \(Self.template)")
-    }
+    try administer("CREATE DATABASE \(Self.template)")
     try SyncServer.install(connectionString: url(user: superuser, database: Self.template))
     for user in Self.users {
       try SyncServer.addUser(
@@ -95,36 +87,38 @@ final class PostgresCluster: Sendable {
   static let superuserPassword = "secret-postgres"
 
   /// A URL on loopback; the superuser's carries its password.
-  func url(user: String, database: String = "postgres", password: String? = nil) -> String {
+  public func url(user: String, database: String = "postgres", password: String? = nil) -> String {
     let password = password ?? (user == superuser ? Self.superuserPassword : nil)
     return "postgresql://\(user)\(password.map { ":\($0)" } ?? "")@127.0.0.1:\(port)/\(database)"
   }
 
   /// A new database copied from the template: the sync schema and the users, under a server id
   /// of its own.
-  func makeDatabase() throws -> String {
+  public func makeDatabase() throws -> String {
     let name = "t_" + UUID().uuidString.prefix(13).lowercased().replacingOccurrences(of: "-", with: "")
-    // In-process rather than with createdb and psql: tests make many, and processes are slow.
-    try administration.withLock { connection in
-      if connection == nil { connection = try PostgresConnection(url(user: superuser)) }
-      try connection!.execute("CREATE DATABASE \(name) TEMPLATE \(Self.template)")
-    }
-    let database = try PostgresConnection(url(user: superuser, database: name))
-    try database.execute("UPDATE sync.schema_info SET server_id = gen_random_uuid()")
+    try administer("CREATE DATABASE \(name) TEMPLATE \(Self.template)")
+    try administer("UPDATE sync.schema_info SET server_id = gen_random_uuid()", in: name)
     return name
   }
 
-  /// A superuser connection to the `postgres` database; CREATE DATABASE runs one at a time anyway.
-  private let administration = Mutex<PostgresConnection?>(nil)
+  /// Runs SQL as the superuser, through the cluster's socket, and returns what psql printed
+  /// (unaligned, without headers).
+  @discardableResult
+  public func administer(_ sql: String, in database: String = "postgres") throws -> String {
+    try Self.run([
+      "\(Self.binaries)/psql", "-h", folder, "-p", "\(port)", "-U", superuser, "-d", database, "-X", "-q",
+      "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql,
+    ])
+  }
 
-  func stop(immediately: Bool = true) throws {
+  public func stop(immediately: Bool = true) throws {
     try Self.run(asPostgres: [
       "\(Self.binaries)/pg_ctl", "stop", "-D", "\(folder)/data", "-m", immediately ? "immediate" : "fast",
       "-w",
     ])
   }
 
-  func restart() throws {
+  public func restart() throws {
     try Self.run(asPostgres: [
       "\(Self.binaries)/pg_ctl", "start", "-w", "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-o",
       "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) \(serverOptions)",
@@ -133,8 +127,8 @@ final class PostgresCluster: Sendable {
 
   // MARK: Processes
 
-  struct ClusterError: Error, CustomStringConvertible {
-    var description: String
+  public struct ClusterError: Error, CustomStringConvertible {
+    public var description: String
     init(_ description: String) { self.description = description }
   }
 
@@ -164,56 +158,5 @@ final class PostgresCluster: Sendable {
     }
     guard bound else { throw ClusterError("could not find a free port on 127.0.0.1") }
     return Int(UInt16(bigEndian: address.sin_port))
-  }
-}
-
-/// A database of the run's PostgreSQL cluster, for one test, reached through a proxy of the
-/// test's own: taking "the server" down cuts that proxy, which leaves the other tests' databases
-/// running. (The behaviour that stops the server process itself starts a cluster of its own.)
-struct PostgresTestServer: TestServer {
-  let cluster: PostgresCluster
-  let database: String
-  let proxy: TCPProxy
-
-  init() async throws {
-    cluster = try await PostgresCluster.start()
-    database = try cluster.makeDatabase()
-    proxy = try TCPProxy(upstreamPort: cluster.port)
-  }
-
-  func connectionString(for user: String) -> String {
-    "postgresql://\(user):secret-\(user)@127.0.0.1:\(proxy.port)/\(database)"
-  }
-
-  func database(for user: String) -> any CloudDatabase {
-    PostgresCloudDatabase(connectionString: connectionString(for: user))
-  }
-
-  func database(for user: String, password: String? = nil, requestTimeout: Duration) -> PostgresCloudDatabase
-  {
-    PostgresCloudDatabase(
-      connectionString:
-        "postgresql://\(user):\(password ?? "secret-\(user)")@127.0.0.1:\(proxy.port)/\(database)",
-      requestTimeout: requestTimeout)
-  }
-
-  /// Runs SQL on the test's database as the superuser.
-  func administer(_ sql: String) throws {
-    try PostgresConnection(cluster.url(user: cluster.superuser, database: database)).execute(sql)
-  }
-
-  func setAvailable(_ isAvailable: Bool) async throws { proxy.set(isAvailable ? .pass : .cut) }
-
-  func makeUser() throws -> String {
-    let user = "u" + UUID().uuidString.prefix(8).lowercased()
-    try SyncServer.addUser(
-      user, password: "secret-\(user)",
-      connectionString: cluster.url(user: cluster.superuser, database: database))
-    return user
-  }
-
-  func revoke(user: String) throws {
-    try PostgresConnection(cluster.url(user: cluster.superuser, database: database)).execute(
-      "ALTER ROLE \(user) NOLOGIN")
   }
 }

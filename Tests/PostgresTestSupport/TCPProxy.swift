@@ -1,30 +1,27 @@
 import Foundation
 import Synchronization
-import Testing
 
 /// A loopback TCP proxy between clients and a server, for network faults: it passes bytes
 /// through, or refuses and cuts every connection (a server that is down or a cut cable), or
 /// swallows everything silently (a partition, which only timeouts detect), or delays replies.
-final class TCPProxy: Sendable {
-  enum Mode: Sendable, Equatable, CustomTestStringConvertible {
+public final class TCPProxy: Sendable {
+  public enum Mode: Sendable, Equatable {
     case pass
     /// Connections are refused, and open ones are closed.
     case cut
     /// Bytes in both directions are read and dropped.
     case blackhole
-
-    var testDescription: String { "\(self)" }
   }
 
-  let port: Int
-  let upstreamPort: Int
+  public let port: Int
+  public let upstreamPort: Int
   private let listener: Int32
   private let mode = Mutex<Mode>(.pass)
   private let delayMilliseconds = Atomic<Int>(0)
   private let generation = Atomic<Int>(0)
   private let isClosed = Atomic<Bool>(false)
 
-  init(upstreamPort: Int) throws {
+  public init(upstreamPort: Int) throws {
     self.upstreamPort = upstreamPort
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     self.listener = listener
@@ -53,13 +50,13 @@ final class TCPProxy: Sendable {
     close(listener)
   }
 
-  func set(_ newMode: Mode) {
+  public func set(_ newMode: Mode) {
     mode.withLock { $0 = newMode }
     // Open connections end at once when cut; a blackhole keeps them, silent.
     if newMode == .cut { generation.add(1, ordering: .relaxed) }
   }
 
-  func setDelay(milliseconds: Int) { delayMilliseconds.store(milliseconds, ordering: .relaxed) }
+  public func setDelay(milliseconds: Int) { delayMilliseconds.store(milliseconds, ordering: .relaxed) }
 
   private static func loopback(port: Int) -> sockaddr_in {
     var address = sockaddr_in()
