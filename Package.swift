@@ -110,7 +110,8 @@ let package = Package(
       name: "SeedsTests",
       dependencies: ["SQLiteData", "SQLiteDataTestSupport", "DependenciesTestSupport", "CasePaths"]),
     .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
-    .testTarget(name: "RemindersCLITests", dependencies: ["reminders"]),
+    .testTarget(
+      name: "RemindersCLITests", dependencies: ["reminders", "PostgresTestSupport", "TerminalUI"]),
     .testTarget(
       name: "RemindersTUITests",
       dependencies: ["RemindersTUI", "RemindersKit", "TerminalUI", "SQLiteDataTestSupport", "reminders"],

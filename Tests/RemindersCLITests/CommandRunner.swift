@@ -3,7 +3,9 @@ import Foundation
 /// Runs the real `reminders` binary on a private database, as a script would.
 struct CommandRunner {
   struct Output {
+    /// The exit status, or the signal that ended the process when `wasKilled`.
     let status: Int32
+    var wasKilled = false
     let stdout: String
     let stderr: String
   }
@@ -17,11 +19,16 @@ struct CommandRunner {
   }
 
   /// The executable, built next to the test bundle.
-  static var executable: String? {
+  static var executable: String? { builtProduct("reminders") }
+
+  /// The SQLite extension with the app's functions, for the `sqlite3` shell's `.load`.
+  static var sqliteExtension: String? { builtProduct("libRemindersSQLiteExtension.so") }
+
+  static func builtProduct(_ name: String) -> String? {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
       .deletingLastPathComponent()
     for _ in 0..<3 {
-      let candidate = directory.appendingPathComponent("reminders").path
+      let candidate = directory.appendingPathComponent(name).path
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
       directory = directory.deletingLastPathComponent()
     }
@@ -35,10 +42,10 @@ struct CommandRunner {
   }
 
   /// `runner` is a command that runs the executable, such as one that changes the user.
-  func run(arguments: [String], input: String? = nil, withDatabase: Bool = true, runner: [String]? = nil)
-    throws
-    -> Output
-  {
+  func run(
+    arguments: [String], input: String? = nil, withDatabase: Bool = true, runner: [String]? = nil,
+    environment extraEnvironment: [String: String] = [:]
+  ) throws -> Output {
     guard let executable = Self.executable else { throw MissingExecutable() }
     let process = Process()
     let command = (runner ?? [executable]) + (withDatabase ? ["--db", databasePath] : []) + arguments
@@ -46,6 +53,7 @@ struct CommandRunner {
     process.arguments = Array(command.dropFirst())
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
+    environment.merge(extraEnvironment) { $1 }
     process.environment = environment
     let stdout = Pipe()
     let stderr = Pipe()
@@ -60,8 +68,8 @@ struct CommandRunner {
     let err = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Output(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+      status: process.terminationStatus, wasKilled: process.terminationReason == .uncaughtSignal,
+      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
   }
 
   /// Runs a command that prints JSON and decodes it.

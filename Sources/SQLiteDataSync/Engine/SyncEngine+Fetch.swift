@@ -49,6 +49,7 @@ extension SyncEngine {
         }
         token = page.version
         if !page.more { break }
+        CrashPoint.pageApplied.reached()
       }
     }
   }

@@ -21,8 +21,10 @@ extension SyncEngine {
       guard let batch = try await writeAsEngine({ db in try self.nextBatch(db, account: account) }) else {
         return
       }
+      CrashPoint.batchStored.reached()
       let results = try await cloud.modifyRecords(
         batchID: batch.batchID, saves: batch.saves, deletes: batch.deletes)
+      CrashPoint.batchCommittedOnServer.reached()
       let followUp = try await writeAsEngine { db in
         try self.apply(results, of: batch, account: account, db)
       }

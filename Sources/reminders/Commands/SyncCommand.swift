@@ -15,6 +15,7 @@ enum SyncCommand: Subcommand {
     connection string such as postgresql://alice@sync.example.com/reminders; keep
     the password in ~/.pgpass). The full-screen app does this by itself while it
     runs; changes made by commands wait until then, or until `reminders sync`.
+    On a new device, the first sync starts the database and fetches everything.
 
     Options:
       --status     Only show how many changes wait to be sent
@@ -23,7 +24,8 @@ enum SyncCommand: Subcommand {
 
   static func run(_ arguments: [String], context: CommandContext) throws {
     guard let parsed = try parse(arguments, options: [.flag("--status")]) else { return }
-    _ = try context.existingDatabase()
+    // A new device's first sync starts its database, and everything comes from the server.
+    _ = try SyncAccount.configured() == nil ? context.existingDatabase() : context.database()
     guard let engine = context.syncEngine else {
       throw CommandError.failure(
         "this database does not sync: set \(SyncAccount.environmentVariable) to the server's connection string "
