@@ -32,20 +32,8 @@ public final class PostgresCluster: Sendable {
   let serverOptions: String
 
   private init(durable: Bool = false) throws {
-    serverOptions =
-      "-c fsync=off -c max_connections=200"
-      + (durable ? " -c synchronous_commit=on" : " -c synchronous_commit=off")
-    guard FileManager.default.isExecutableFile(atPath: "\(Self.binaries)/initdb") else {
-      throw ClusterError(
-        "PostgreSQL 15 is not installed (no \(Self.binaries)/initdb): `apt-get install postgresql-15`, or run .ci/run"
-      )
-    }
-    folder =
-      FileManager.default.temporaryDirectory.appendingPathComponent(
-        "sqlitedata-pg-\(UUID().uuidString.prefix(8))"
-      ).path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    if getuid() == 0 { try Self.run(["chown", "postgres:postgres", folder]) }
+    serverOptions = Self.serverOptions(durable: durable)
+    folder = try Self.makeFolder()
     port = try Self.freePort()
     // Passwords are checked on TCP, as a real server checks them (the wrong-password tests
     // rely on it); the socket in the folder stays open to the superuser without one.
@@ -64,6 +52,60 @@ public final class PostgresCluster: Sendable {
       try SyncServer.addUser(
         user, password: "secret-\(user)", connectionString: url(user: superuser, database: Self.template))
     }
+  }
+
+  /// A streaming standby of `primary`, copied from it with pg_basebackup, on a port and in a
+  /// folder of its own; it replays the primary's changes until promoted.
+  private init(standbyOf primary: PostgresCluster, name: String) throws {
+    serverOptions = Self.serverOptions(durable: true)
+    folder = try Self.makeFolder()
+    port = try Self.freePort()
+    try Self.run(asPostgres: [
+      "\(Self.binaries)/pg_basebackup", "-D", "\(folder)/data", "--write-recovery-conf", "--checkpoint=fast",
+      "--no-sync", "-d",
+      "host=\(primary.folder) port=\(primary.port) user=\(superuser) application_name=\(name)",
+    ])
+    try restart()
+    Self.stopAtExit(folder: folder)
+  }
+
+  /// Starts a standby of this cluster under `name`, and makes its replication synchronous: from
+  /// then on a commit is acknowledged only once the standby has it on disk (`synchronous_commit`
+  /// is `on` in a dedicated cluster), so losing this primary loses nothing it acknowledged.
+  /// Returns once the standby is in step.
+  public func startSynchronousStandby(name: String = "standby1") throws -> PostgresCluster {
+    let standby = try PostgresCluster(standbyOf: self, name: name)
+    try administer("ALTER SYSTEM SET synchronous_standby_names = '\(name)'")
+    try administer("SELECT pg_reload_conf()")
+    // A commit waits for the standby now: this one returns once it is connected and in step.
+    try administer("CREATE TABLE standby_barrier (); DROP TABLE standby_barrier")
+    return standby
+  }
+
+  /// Makes a standby the primary (it stops replaying and takes writes).
+  public func promote() throws {
+    try Self.run(asPostgres: ["\(Self.binaries)/pg_ctl", "promote", "-w", "-D", "\(folder)/data"])
+  }
+
+  private static func serverOptions(durable: Bool) -> String {
+    "-c fsync=off -c max_connections=200"
+      + (durable ? " -c synchronous_commit=on" : " -c synchronous_commit=off")
+  }
+
+  /// A new folder for a cluster's files, owned by the user the server runs as.
+  private static func makeFolder() throws -> String {
+    guard FileManager.default.isExecutableFile(atPath: "\(Self.binaries)/initdb") else {
+      throw ClusterError(
+        "PostgreSQL 15 is not installed (no \(Self.binaries)/initdb): `apt-get install postgresql-15`, or run .ci/run"
+      )
+    }
+    let folder =
+      FileManager.default.temporaryDirectory.appendingPathComponent(
+        "sqlitedata-pg-\(UUID().uuidString.prefix(8))"
+      ).path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    if getuid() == 0 { try Self.run(["chown", "postgres:postgres", folder]) }
+    return folder
   }
 
   /// Stops the cluster and removes its folder when the test process exits.
