@@ -33,19 +33,3 @@ public struct HLCStamp: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   public var description: String { "\(milliseconds).\(counter)" }
 }
-
-extension HLCStamp: Codable {
-  public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    guard let stamp = HLCStamp(hex: text) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "a stamp is 16 hex digits, not '\(text)'"))
-    }
-    self = stamp
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(hex)
-  }
-}

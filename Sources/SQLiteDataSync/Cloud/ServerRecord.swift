@@ -2,7 +2,7 @@ import Foundation
 import SQLiteEngine
 
 /// A record zone: the unit of change tracking and sharing on the server, owned by one user.
-public struct ZoneID: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ZoneID: Hashable, Sendable, CustomStringConvertible {
   public var owner: String
   public var zone: String
   public init(owner: String, zone: String) {
@@ -13,7 +13,7 @@ public struct ZoneID: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// Where a record lives on the server: its zone and its name (`<primary key>:<table>`).
-public struct RecordID: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct RecordID: Hashable, Sendable, CustomStringConvertible {
   public var owner: String
   public var zone: String
   public var recordName: String
@@ -30,7 +30,7 @@ public struct RecordID: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// One column of a record: its value and the hybrid-logical-clock stamp of the edit that set it.
-public struct RecordField: Hashable, Sendable, Codable {
+public struct RecordField: Hashable, Sendable {
   public var value: FieldValue
   public var stamp: HLCStamp
   public init(value: FieldValue, stamp: HLCStamp) {
@@ -43,7 +43,7 @@ public struct RecordField: Hashable, Sendable, Codable {
 /// (the one foreign key of a single-parent table), and the zone version that last wrote it.
 /// A deleted record stays as a tombstone that keeps its last fields, so that a later edit can
 /// bring the whole row back.
-public struct ServerRecord: Hashable, Sendable, Codable {
+public struct ServerRecord: Hashable, Sendable {
   public var owner: String
   public var zone: String
   public var recordName: String
@@ -100,7 +100,7 @@ public struct RecordDelete: Hashable, Sendable {
 
 /// What the server did with one save or delete. The vocabulary is CloudKit's, so that the
 /// engine's handling of each case reads as the seeds' library's does.
-public enum RecordStatus: String, Hashable, Sendable, Codable {
+public enum RecordStatus: String, Hashable, Sendable {
   case saved
   case deleted
   /// The record changed on the server since the version the client built on; the reply carries
@@ -134,7 +134,7 @@ public struct RecordResult: Hashable, Sendable {
 
 /// One page of a zone's change feed: records (live and tombstones) written after a version, in
 /// version order, with the token to ask from next time.
-public struct ZoneChanges: Hashable, Sendable, Codable {
+public struct ZoneChanges: Hashable, Sendable {
   public var records: [ServerRecord]
   public var version: Int64
   public var more: Bool
@@ -146,8 +146,8 @@ public struct ZoneChanges: Hashable, Sendable, Codable {
 }
 
 /// The zones a user can read, with their current versions.
-public struct CloudDatabaseChanges: Hashable, Sendable, Codable {
-  public struct Zone: Hashable, Sendable, Codable {
+public struct CloudDatabaseChanges: Hashable, Sendable {
+  public struct Zone: Hashable, Sendable {
     public var owner: String
     public var zone: String
     public var version: Int64
@@ -167,7 +167,7 @@ public struct CloudDatabaseChanges: Hashable, Sendable, Codable {
 }
 
 /// Who the server says the client is.
-public struct CloudAccount: Hashable, Sendable, Codable {
+public struct CloudAccount: Hashable, Sendable {
   public var user: String
   /// The server installation: a different id means a different server, so a different account.
   public var serverID: String

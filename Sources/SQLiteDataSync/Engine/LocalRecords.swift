@@ -39,8 +39,11 @@ struct RecordMetadata {
       isDeleted: try row.decode(Bool.self, at: 8))
   }
 
-  /// Records the server's copy as the new base: its version, place and fields.
-  static func storeServerRecord(_ db: Database, _ record: ServerRecord, ownerName: String) throws {
+  /// Records the server's copy as the new base: its version, place and fields; and, when
+  /// `markingAlive`, that the row exists here (a delete of it here lost).
+  static func storeServerRecord(
+    _ db: Database, _ record: ServerRecord, ownerName: String, markingAlive: Bool = false
+  ) throws {
     let (primaryKey, type) = RecordName.split(record.recordName)
     let (parentKey, parentType) = record.parent.map(RecordName.split) ?? (nil, nil)
     let system = LastKnownServerRecord(
@@ -57,11 +60,12 @@ struct RecordMetadata {
           "parentRecordPrimaryKey" = excluded."parentRecordPrimaryKey", "parentRecordType" = excluded."parentRecordType",
           "lastKnownServerRecord" = excluded."lastKnownServerRecord",
           "_lastKnownServerRecordAllFields" = excluded."_lastKnownServerRecordAllFields",
-          "_serverVersion" = excluded."_serverVersion"
+          "_serverVersion" = excluded."_serverVersion",
+          "_isDeleted" = "_isDeleted" AND NOT ?
         """,
       arguments: [
-        primaryKey, type, record.zone, ownerName, parentKey, parentType, try WireJSON.encode(system),
-        try WireJSON.encode(record.fields), record.version, record.newestFieldStamp.rawValue,
+        primaryKey, type, record.zone, ownerName, parentKey, parentType, WireJSON.encode(system),
+        WireJSON.encode(record.fields), record.version, record.newestFieldStamp.rawValue, markingAlive,
       ])
   }
 
@@ -78,13 +82,27 @@ struct RecordMetadata {
 }
 
 /// The server record's place and version, as kept in `lastKnownServerRecord`.
-struct LastKnownServerRecord: Codable {
+struct LastKnownServerRecord: WireEncodable {
   var owner: String
   var zone: String
   var recordName: String
   var recordType: String
   var parent: String?
   var version: Int64
+
+  func write(to json: inout JSONWriter) {
+    json.beginObject()
+    RecordID(owner: owner, zone: zone, recordName: recordName).writeMembers(to: &json)
+    json.key("recordType")
+    json.string(recordType)
+    if let parent {
+      json.key("parent")
+      json.string(parent)
+    }
+    json.key("version")
+    json.integer(version)
+    json.endObject()
+  }
 }
 
 /// Record names are `<primary key>:<table>`; table names cannot contain ':', keys can.
@@ -98,9 +116,7 @@ enum RecordName {
 /// Reading and writing rows of synchronized tables column by column, whatever their schema.
 extension SyncedTable {
   func row(_ db: Database, primaryKey: String) throws -> [String: DatabaseValue]? {
-    let sql =
-      "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \"main\".\(quoted(name)) WHERE \(quoted(self.primaryKey)) = ?"
-    guard let row = try Row.fetchOne(db, sql: sql, arguments: [primaryKey]) else { return nil }
+    guard let row = try Row.fetchOne(db, sql: selectRowSQL, arguments: [primaryKey]) else { return nil }
     var values: [String: DatabaseValue] = [:]
     for (index, column) in columns.enumerated() { values[column] = row[index] }
     return values
@@ -108,34 +124,15 @@ extension SyncedTable {
 
   /// Inserts the row, or updates the given columns of the row with its primary key.
   func upsert(_ db: Database, primaryKey: String, values: [String: DatabaseValue]) throws {
-    var names = columns.filter { $0 != self.primaryKey && values[$0] != nil }
-    let arguments = [values[self.primaryKey] ?? .text(primaryKey)] + names.map { values[$0]! }
-    names.insert(self.primaryKey, at: 0)
-    let updates = names.dropFirst().map { "\(quoted($0)) = excluded.\(quoted($0))" }
+    let others = columns.filter { $0 != self.primaryKey && values[$0] != nil }
+    let arguments = [values[self.primaryKey] ?? .text(primaryKey)] + others.map { values[$0]! }
     let sql =
-      "INSERT INTO \"main\".\(quoted(name)) (\(names.map(quoted).joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
-      + (updates.isEmpty
-        ? " ON CONFLICT DO NOTHING"
-        : " ON CONFLICT (\(quoted(self.primaryKey))) DO UPDATE SET \(updates.joined(separator: ", "))")
+      others.count == columns.count - 1
+      ? upsertRowSQL : Self.upsertSQL(table: name, primaryKey: self.primaryKey, otherColumns: others)
     try db.execute(sql: sql, arguments: StatementArguments(arguments))
   }
 
   func deleteRow(_ db: Database, primaryKey: String) throws {
-    try db.execute(
-      sql: "DELETE FROM \"main\".\(quoted(name)) WHERE \(quoted(self.primaryKey)) = ?",
-      arguments: [primaryKey])
-  }
-}
-
-/// JSON as the server and the metadatabase store it.
-enum WireJSON {
-  static func encode<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
-
-  static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
-    try JSONDecoder().decode(type, from: Data(text.utf8))
+    try db.execute(sql: deleteRowSQL, arguments: [primaryKey])
   }
 }

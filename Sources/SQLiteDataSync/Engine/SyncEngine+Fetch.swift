@@ -106,7 +106,7 @@ extension SyncEngine {
           INSERT INTO "sqlitedata_icloud_unsyncedRecordIDs" ("recordName", "zoneName", "ownerName", "record")
           VALUES (?, ?, ?, ?)
           ON CONFLICT ("recordName") DO UPDATE SET "record" = excluded."record"
-          """, arguments: [record.recordName, record.zone, record.owner, try WireJSON.encode(record)])
+          """, arguments: [record.recordName, record.zone, record.owner, WireJSON.encode(record)])
     } catch let error as DatabaseError {
       // A value this schema cannot hold: the record is skipped, the rest of the page applies.
       report(.skipped(recordName: record.recordName, reason: error.message))
@@ -189,8 +189,7 @@ extension SyncEngine {
         try RecordMetadata.storeServerRecord(db, record, ownerName: owner)
       } else {
         try table.upsert(db, primaryKey: primaryKey, values: serverRow)
-        try RecordMetadata.storeServerRecord(db, record, ownerName: owner)
-        try markAlive(db, record.recordName)
+        try RecordMetadata.storeServerRecord(db, record, ownerName: owner, markingAlive: true)
         try dequeue(db, record.recordName)
       }
       return
@@ -203,14 +202,7 @@ extension SyncEngine {
       return
     }
     try table.upsert(db, primaryKey: primaryKey, values: serverRow)
-    try RecordMetadata.storeServerRecord(db, record, ownerName: owner)
-    try markAlive(db, record.recordName)
-  }
-
-  private func markAlive(_ db: Database, _ recordName: String) throws {
-    try db.execute(
-      sql: #"UPDATE "sqlitedata_icloud_metadata" SET "_isDeleted" = 0 WHERE "recordName" = ?"#,
-      arguments: [recordName])
+    try RecordMetadata.storeServerRecord(db, record, ownerName: owner, markingAlive: true)
   }
 
   func report(_ problem: SyncProblem) {

@@ -2,13 +2,36 @@ import Foundation
 import SQLiteEngine
 
 /// A batch on its way to the server, kept in the metadatabase until its results are applied.
-struct PendingBatch: Codable, Sendable {
+struct PendingBatch: Sendable {
   var batchID: UUID
   var saves: [RecordSave]
   var deletes: [RecordDelete]
   /// The outbox stamp of each record when the batch was made: a record changed again since
   /// stays queued after the batch is acknowledged.
   var stamps: [String: Int64]
+}
+
+extension PendingBatch: WireCodable {
+  func write(to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("batchID")
+    batchID.write(to: &json)
+    json.key("saves")
+    saves.write(to: &json)
+    json.key("deletes")
+    deletes.write(to: &json)
+    json.key("stamps")
+    stamps.write(to: &json)
+    json.endObject()
+  }
+
+  init(wire json: JSONValue) throws {
+    let object = try JSONObject(json, "a pending batch")
+    self.init(
+      batchID: try object.decode("batchID"), saves: try object.decode("saves"),
+      deletes: try object.decode("deletes"),
+      stamps: try object.decode("stamps"))
+  }
 }
 
 extension SyncEngine {
@@ -125,7 +148,7 @@ extension SyncEngine {
     guard !batch.saves.isEmpty || !batch.deletes.isEmpty else { return nil }
     try db.execute(
       sql: #"INSERT INTO "sqlitedata_icloud_pendingBatch" ("batchID", "request") VALUES (?, ?)"#,
-      arguments: [batch.batchID.uuidString, try WireJSON.encode(batch)])
+      arguments: [batch.batchID.uuidString, WireJSON.encode(batch)])
     return batch
   }
 

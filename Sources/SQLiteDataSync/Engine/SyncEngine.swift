@@ -316,7 +316,7 @@ public final class SyncEngine: Sendable, Observable {
             INSERT INTO "sqlitedata_icloud_recordTypes" ("tableName", "columns") VALUES (?, ?)
             ON CONFLICT ("tableName") DO UPDATE SET "columns" = excluded."columns"
             """,
-          arguments: [table.name, try WireJSON.encode(table.columns)])
+          arguments: [table.name, WireJSON.encode(table.columns)])
       }
     }
   }

@@ -57,7 +57,7 @@ public final class PostgresCloudDatabase: CloudDatabase {
   }
 
   /// Calls one API function with text arguments and decodes its JSON result.
-  private func call<T: Decodable & Sendable>(_ sql: String, _ arguments: [String?], as type: T.Type)
+  private func call<T: WireDecodable & Sendable>(_ sql: String, _ arguments: [String?], as type: T.Type)
     async throws -> T
   {
     let text = try await withConnection { connection in
@@ -88,15 +88,21 @@ public final class PostgresCloudDatabase: CloudDatabase {
     return try WireJSON.decode(CloudAccount.self, from: who)
   }
 
-  private struct Results: Decodable, Sendable { var results: [RecordResult] }
-  private struct Records: Decodable, Sendable { var records: [ServerRecord] }
+  private struct Results: WireDecodable, Sendable {
+    var results: [RecordResult]
+    init(wire json: JSONValue) throws { results = try JSONObject(json, "the results").decode("results") }
+  }
+  private struct Records: WireDecodable, Sendable {
+    var records: [ServerRecord]
+    init(wire json: JSONValue) throws { records = try JSONObject(json, "the records").decode("records") }
+  }
 
   public func modifyRecords(batchID: UUID, saves: [RecordSave], deletes: [RecordDelete]) async throws
     -> [RecordResult]
   {
     try await call(
       "SELECT sync.modify_records($1::uuid, $2::jsonb, $3::jsonb)::text",
-      [batchID.uuidString.lowercased(), try WireJSON.encode(saves), try WireJSON.encode(deletes)],
+      [batchID.uuidString.lowercased(), WireJSON.encode(saves), WireJSON.encode(deletes)],
       as: Results.self
     ).results
   }
@@ -113,7 +119,7 @@ public final class PostgresCloudDatabase: CloudDatabase {
   }
 
   public func fetchRecords(_ ids: [RecordID]) async throws -> [ServerRecord] {
-    try await call("SELECT sync.fetch_records($1::jsonb)::text", [try WireJSON.encode(ids)], as: Records.self)
+    try await call("SELECT sync.fetch_records($1::jsonb)::text", [WireJSON.encode(ids)], as: Records.self)
       .records
   }
 

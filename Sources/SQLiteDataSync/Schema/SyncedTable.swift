@@ -9,12 +9,42 @@ struct SyncedTable: Sendable, Hashable {
     var onDelete: String
   }
 
-  var name: String
-  var columns: [String]
-  var primaryKey: String
-  var foreignKeys: [ForeignKey]
+  let name: String
+  let columns: [String]
+  let primaryKey: String
+  let foreignKeys: [ForeignKey]
   /// Private tables sync across one user's devices but are never shared: no parent, default zone.
-  var isPrivate: Bool
+  let isPrivate: Bool
+
+  /// Statements run for every record a sync moves, written once.
+  let selectRowSQL: String
+  let upsertRowSQL: String
+  let deleteRowSQL: String
+
+  init(name: String, columns: [String], primaryKey: String, foreignKeys: [ForeignKey], isPrivate: Bool) {
+    self.name = name
+    self.columns = columns
+    self.primaryKey = primaryKey
+    self.foreignKeys = foreignKeys
+    self.isPrivate = isPrivate
+    selectRowSQL =
+      "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \"main\".\(quoted(name)) WHERE \(quoted(primaryKey)) = ?"
+    upsertRowSQL = Self.upsertSQL(
+      table: name, primaryKey: primaryKey, otherColumns: columns.filter { $0 != primaryKey })
+    deleteRowSQL = "DELETE FROM \"main\".\(quoted(name)) WHERE \(quoted(primaryKey)) = ?"
+  }
+
+  /// Inserts a row with the primary key and `otherColumns`, or updates those of the row that has
+  /// its primary key.
+  static func upsertSQL(table: String, primaryKey: String, otherColumns: [String]) -> String {
+    let names = [primaryKey] + otherColumns
+    let updates = otherColumns.map { "\(quoted($0)) = excluded.\(quoted($0))" }
+    return
+      "INSERT INTO \"main\".\(quoted(table)) (\(names.map(quoted).joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
+      + (updates.isEmpty
+        ? " ON CONFLICT DO NOTHING"
+        : " ON CONFLICT (\(quoted(primaryKey))) DO UPDATE SET \(updates.joined(separator: ", "))")
+  }
 
   /// The parent of a row: the one foreign key of a table that has exactly one. Tables with several
   /// (join tables) have none, as in the seeds' library.
