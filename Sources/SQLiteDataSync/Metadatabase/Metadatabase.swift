@@ -51,6 +51,12 @@ enum Metadatabase {
       _ = FileManager.default.createFile(atPath: path, contents: nil)
     }
     try db.execute(sql: "ATTACH DATABASE ? AS \(schemaName)", arguments: [path])
+    // Journaled as the main database is: in WAL mode a commit that writes both files then costs
+    // no fsync, where a rollback journal beside a WAL file cost several per commit.
+    if !db.configuration.readonly, db.configuration.journalMode == .wal {
+      try db.execute(sql: "PRAGMA \(schemaName).journal_mode = WAL")
+      try db.execute(sql: "PRAGMA \(schemaName).synchronous = NORMAL")
+    }
   }
 
   static let version = 1
