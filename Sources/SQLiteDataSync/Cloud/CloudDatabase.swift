@@ -29,6 +29,32 @@ public protocol CloudDatabase: Sendable {
   /// A signal each time a zone the user can read changes, for the engine to pull. It carries no
   /// data. Ends when the back end stops delivering (the engine then polls).
   func changeNotifications() -> AsyncStream<Void>
+
+  // MARK: Sharing
+
+  /// Shares a root record of the user's (one on the server, with no parent), or returns its
+  /// share when it has one; a `title` replaces the share's.
+  func shareRoot(_ root: RecordID, title: String?) async throws -> CKShare
+
+  /// The shares the user owns or was added to, accepted or not, as the user sees them.
+  func shares() async throws -> [CKShare]
+
+  /// Adds a user to a share the user owns, or changes their permission (`.readOnly` or
+  /// `.readWrite`). They take part once they accept.
+  func addParticipant(_ user: String, permission: CKShare.Permission, to shareID: String) async throws
+    -> CKShare
+
+  /// A token that lets whoever holds it join the share once, within a week.
+  func createInvitation(to shareID: String, permission: CKShare.Permission) async throws -> String
+
+  /// Joins a share by an invitation token, or one the user was added to by name.
+  func acceptShare(_ metadata: CKShare.Metadata) async throws -> CKShare
+
+  /// Takes a user out of a share: its owner removing them, or the user leaving.
+  func removeParticipant(_ user: String, from shareID: String) async throws
+
+  /// Stops sharing: participants lose the records, the owner keeps them.
+  func stopSharing(_ shareID: String) async throws
 }
 
 /// Why a request to the server failed as a whole.

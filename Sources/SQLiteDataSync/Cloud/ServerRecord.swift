@@ -138,10 +138,14 @@ public struct ZoneChanges: Hashable, Sendable {
   public var records: [ServerRecord]
   public var version: Int64
   public var more: Bool
-  public init(records: [ServerRecord], version: Int64, more: Bool) {
+  /// Records that left a share the user reads (moved out of it) and are no longer readable:
+  /// a participant's device drops them.
+  public var exits: [String]
+  public init(records: [ServerRecord], version: Int64, more: Bool, exits: [String] = []) {
     self.records = records
     self.version = version
     self.more = more
+    self.exits = exits
   }
 }
 

@@ -105,6 +105,55 @@ enum CaptureTriggers {
     ]
   }
 
+  /// Triggers that refuse a local change to a record shared with this user read-only (its own
+  /// share, or the share of the root above it), before anything is written or queued. For a
+  /// new row, or a row moved to another parent, the new parent decides. `ancestors` is the
+  /// number of parent tables above this one, so the walk up the tree is a fixed chain of joins
+  /// (a trigger cannot hold a recursive query).
+  static func permissionTriggers(for table: SyncedTable, ancestors: Int) -> [String] {
+    let type = literal(table.name)
+    let notSyncing = "NOT \(quoted(isSynchronizingFunction))()"
+    func readOnly(from start: String, levels: Int) -> String {
+      let joins = (0..<levels).map { level in
+        "LEFT JOIN \"sqlitedata_icloud_metadata\" AS \"m\(level + 1)\" ON \"m\(level + 1)\".\"recordName\" = \"m\(level)\".\"parentRecordName\""
+      }
+      let checks = (0...levels).map {
+        "json_extract(\"m\($0)\".\"share\", '$.currentUserPermission') = 'readOnly'"
+      }
+      return """
+        EXISTS (SELECT 1 FROM "sqlitedata_icloud_metadata" AS "m0" \(joins.joined(separator: " "))
+        WHERE "m0"."recordName" = \(start) AND (\(checks.joined(separator: " OR "))))
+        """
+    }
+    let own = readOnly(
+      from: "CAST(OLD.\(quoted(table.primaryKey)) AS TEXT) || ':' || \(type)", levels: ancestors)
+    let parent = table.parentKey.map {
+      readOnly(
+        from: "CAST(NEW.\(quoted($0.column)) AS TEXT) || ':' || \(literal($0.parentTable))",
+        levels: ancestors - 1)
+    }
+    let refuse = "SELECT RAISE(ABORT, \(literal(SyncEngine.writePermissionError)));"
+    let name = { (event: String) in quoted("sqlitedata_icloud_permission_\(event)_on_\(table.name)") }
+    var triggers = [
+      """
+      CREATE TEMP TRIGGER IF NOT EXISTS \(name("update")) BEFORE UPDATE ON \(quoted(table.name))
+      FOR EACH ROW WHEN \(notSyncing) AND (\(own)\(parent.map { " OR \($0)" } ?? "")) BEGIN \(refuse) END
+      """,
+      """
+      CREATE TEMP TRIGGER IF NOT EXISTS \(name("delete")) BEFORE DELETE ON \(quoted(table.name))
+      FOR EACH ROW WHEN \(notSyncing) AND \(own) BEGIN \(refuse) END
+      """,
+    ]
+    if let parent {
+      triggers.append(
+        """
+        CREATE TEMP TRIGGER IF NOT EXISTS \(name("insert")) BEFORE INSERT ON \(quoted(table.name))
+        FOR EACH ROW WHEN \(notSyncing) AND \(parent) BEGIN \(refuse) END
+        """)
+    }
+    return triggers
+  }
+
   static func drop(for table: SyncedTable) -> [String] {
     names(for: table).map { "DROP TRIGGER IF EXISTS temp.\(quoted($0))" }
   }

@@ -132,6 +132,13 @@ extension SyncedTable {
     try db.execute(sql: sql, arguments: StatementArguments(arguments))
   }
 
+  /// The record name of the row's parent, as the row says now (the metadata may hold the
+  /// parent of the last server copy, which a local move overrides).
+  func parentRecordName(_ db: Database, primaryKey: String) throws -> String? {
+    guard let selectParentSQL else { return nil }
+    return try String.fetchOne(db, sql: selectParentSQL, arguments: [primaryKey])
+  }
+
   func deleteRow(_ db: Database, primaryKey: String) throws {
     try db.execute(sql: deleteRowSQL, arguments: [primaryKey])
   }

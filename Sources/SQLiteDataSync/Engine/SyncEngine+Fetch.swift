@@ -46,12 +46,18 @@ extension SyncEngine {
         let page = try await cloud.fetchZoneChanges(zone.id, since: token, limit: Self.pageLimit)
         try await writeAsEngine { db in
           try self.apply(page, of: zone.id, account: account, db)
+          // Records that left a share this user reads (the owner keeps them).
+          if zone.owner != account.user {
+            for name in page.exits { try self.purgeSubtree(of: name, db) }
+          }
         }
         token = page.version
         if !page.more { break }
         CrashPoint.pageApplied.reached()
       }
     }
+    let shares = try await cloud.shares()
+    try await writeAsEngine { db in try self.reconcile(shares, account: account, db) }
   }
 
   private func apply(_ page: ZoneChanges, of zone: ZoneID, account: CloudAccount, _ db: Database) throws {

@@ -38,6 +38,7 @@ extension SyncEngine {
   /// Sends the outbox a batch at a time until it is empty or a round changes nothing.
   func send(as account: CloudAccount) async throws {
     guard let cloud else { throw CloudError.noAccount }
+    try await leaveDeletedShares(as: account)
     // Bounded, so that a record that keeps conflicting cannot hold the engine: the rest waits
     // for the next pass.
     for _ in 0..<Self.sendRoundLimit {
@@ -53,8 +54,11 @@ extension SyncEngine {
       }
       if !followUp.refetch.isEmpty {
         let records = try await cloud.fetchRecords(followUp.refetch)
+        // What the server does not show this user is not theirs to have (a save it refused).
+        let gone = Set(followUp.refetch.map(\.recordName)).subtracting(records.map(\.recordName))
         try await writeAsEngine { db in
           for record in records { try self.integrateOrBuffer(record, account: account, forced: true, db) }
+          for name in gone { try self.purgeSubtree(of: name, db) }
           try self.retryBuffered(account: account, db)
         }
       }
@@ -139,7 +143,7 @@ extension SyncEngine {
         let fields = RecordMerge.outgoingFields(
           row: row, base: metadata.baseFields, stamp: metadata.userModificationTime)
         let record = ServerRecord(
-          id: id, recordType: table.name, parent: table.parentKey == nil ? nil : metadata.parentRecordName,
+          id: id, recordType: table.name, parent: try table.parentRecordName(db, primaryKey: primaryKey),
           fields: fields)
         batch.saves.append(RecordSave(record: record, baseVersion: metadata.serverVersion))
       }

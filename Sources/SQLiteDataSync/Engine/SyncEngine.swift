@@ -103,8 +103,19 @@ public final class SyncEngine: Sendable, Observable {
         function: DatabaseFunction(CaptureTriggers.currentTimeFunction, argumentCount: 0) { _ in
           hlc.tick().rawValue
         })
+      let byName = Dictionary(uniqueKeysWithValues: ordered.map { ($0.name, $0) })
       for table in ordered {
         for statement in CaptureTriggers.create(for: table) { try db.execute(sql: statement) }
+        // Parent tables above this one (the schema has no cycles).
+        var ancestors = 0
+        var current = table
+        while let parent = current.parentKey.flatMap({ byName[$0.parentTable] }), ancestors < ordered.count {
+          ancestors += 1
+          current = parent
+        }
+        for statement in CaptureTriggers.permissionTriggers(for: table, ancestors: ancestors) {
+          try db.execute(sql: statement)
+        }
       }
     }
     try uploadNewTables()

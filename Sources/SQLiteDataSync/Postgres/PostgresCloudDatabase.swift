@@ -123,6 +123,73 @@ public final class PostgresCloudDatabase: CloudDatabase {
       .records
   }
 
+  // MARK: Sharing
+
+  private struct Shares: WireDecodable, Sendable {
+    var shares: [CKShare]
+    init(wire json: JSONValue) throws { shares = try JSONObject(json, "the shares").decode("shares") }
+  }
+
+  /// The server's word for a permission.
+  private static func serverPermission(_ permission: CKShare.Permission) throws -> String {
+    switch permission {
+    case .readOnly: "read"
+    case .readWrite: "readwrite"
+    case .none: throw SharingError.notShareable("a participant reads or writes: give .readOnly or .readWrite")
+    }
+  }
+
+  public func shareRoot(_ root: RecordID, title: String?) async throws -> CKShare {
+    try await call(
+      "SELECT sync.share_root($1, $2, $3)::text", [root.zone, root.recordName, title], as: CKShare.self)
+  }
+
+  public func shares() async throws -> [CKShare] {
+    try await call("SELECT sync.list_shares()::text", [], as: Shares.self).shares
+  }
+
+  public func addParticipant(_ user: String, permission: CKShare.Permission, to shareID: String) async throws
+    -> CKShare
+  {
+    try await call(
+      "SELECT sync.add_participant($1::uuid, $2, $3)::text",
+      [shareID, user, try Self.serverPermission(permission)], as: CKShare.self)
+  }
+
+  public func createInvitation(to shareID: String, permission: CKShare.Permission) async throws -> String {
+    let permission = try Self.serverPermission(permission)
+    return try await withConnection { connection in
+      guard
+        let token = try connection.query(
+          "SELECT sync.create_invitation($1::uuid, $2)", [shareID, permission]
+        )
+        .first?.first ?? nil
+      else { throw CloudError.serverError("the server made no invitation") }
+      return token
+    }
+  }
+
+  public func acceptShare(_ metadata: CKShare.Metadata) async throws -> CKShare {
+    switch metadata.invitation {
+    case .token(let token):
+      try await call("SELECT sync.accept_share($1, NULL)::text", [token], as: CKShare.self)
+    case .share(let shareID):
+      try await call("SELECT sync.accept_share(NULL, $1::uuid)::text", [shareID], as: CKShare.self)
+    }
+  }
+
+  public func removeParticipant(_ user: String, from shareID: String) async throws {
+    try await withConnection { connection in
+      _ = try connection.query("SELECT sync.remove_participant($1::uuid, $2)", [shareID, user])
+    }
+  }
+
+  public func stopSharing(_ shareID: String) async throws {
+    try await withConnection { connection in
+      _ = try connection.query("SELECT sync.stop_sharing($1::uuid)", [shareID])
+    }
+  }
+
   public func changeNotifications() -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let listener = NotificationListener(connectionString: connectionString, continuation: continuation)

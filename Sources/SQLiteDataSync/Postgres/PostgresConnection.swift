@@ -69,7 +69,7 @@ final class PostgresConnection {
     }
     try awaitReply()
     var rows: [[String?]] = []
-    var failure: CloudError?
+    var failure: (any Error)?
     // A statement's results end with a null result; every one is read so the connection is ready
     // for the next statement.
     while let result = PQgetResult(handle) {
@@ -146,7 +146,7 @@ final class PostgresConnection {
     return .unavailable(message)
   }
 
-  private func queryError(_ result: OpaquePointer?) -> CloudError {
+  private func queryError(_ result: OpaquePointer?) -> any Error {
     let message =
       result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) }?
       .trimmingCharacters(in: .whitespacesAndNewlines) ?? Self.message(handle)
@@ -155,14 +155,26 @@ final class PostgresConnection {
     if isBroken || state.hasPrefix("08") || state.hasPrefix("57P") || state == "40001" || state == "40P01"
       || state == "53300" || state == "57014"
     {
-      return .unavailable(message.isEmpty ? "the connection to the server was lost" : message)
+      return CloudError.unavailable(message.isEmpty ? "the connection to the server was lost" : message)
     }
-    if state.hasPrefix("28") { return .notAuthenticated(message) }
+    if state.hasPrefix("SH") {
+      // The sharing API's own refusals, with their primary message only.
+      let primary =
+        result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }.map { String(cString: $0) }
+        ?? message
+      switch state {
+      case "SH403": return SharingError.notOwner(primary)
+      case "SH404": return SharingError.notFound(primary)
+      case "SH405": return SharingError.unknownUser(primary)
+      default: return SharingError.notShareable(primary)
+      }
+    }
+    if state.hasPrefix("28") { return CloudError.notAuthenticated(message) }
     if state == "3F000" || state == "42883" || state == "42P01" {
-      return .incompatibleServer(
+      return CloudError.incompatibleServer(
         "the server has no sync schema, or an older one (\(message)); install it with `reminders server init --url URL`"
       )
     }
-    return .serverError(state.isEmpty ? message : "\(message) (SQLSTATE \(state))")
+    return CloudError.serverError(state.isEmpty ? message : "\(message) (SQLSTATE \(state))")
   }
 }

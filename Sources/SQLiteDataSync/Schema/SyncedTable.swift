@@ -20,6 +20,8 @@ struct SyncedTable: Sendable, Hashable {
   let selectRowSQL: String
   let upsertRowSQL: String
   let deleteRowSQL: String
+  /// The parent's record name, from the row itself: `<foreign key as text>:<parent table>`.
+  let selectParentSQL: String?
 
   init(name: String, columns: [String], primaryKey: String, foreignKeys: [ForeignKey], isPrivate: Bool) {
     self.name = name
@@ -32,6 +34,10 @@ struct SyncedTable: Sendable, Hashable {
     upsertRowSQL = Self.upsertSQL(
       table: name, primaryKey: primaryKey, otherColumns: columns.filter { $0 != primaryKey })
     deleteRowSQL = "DELETE FROM \"main\".\(quoted(name)) WHERE \(quoted(primaryKey)) = ?"
+    let parentKey = isPrivate || foreignKeys.count != 1 ? nil : foreignKeys[0]
+    selectParentSQL = parentKey.map {
+      "SELECT CAST(\(quoted($0.column)) AS TEXT) || ':' || \(literal($0.parentTable)) FROM \"main\".\(quoted(name)) WHERE \(quoted(primaryKey)) = ?"
+    }
   }
 
   /// Inserts a row with the primary key and `otherColumns`, or updates those of the row that has

@@ -819,6 +819,349 @@ enum ServerSchema {
           UPDATE (record_type, parent_record_name, fields, deleted, deleted_stamp, version)
       ON sync.records TO sync_user;
     GRANT INSERT (user_name, batch_id, results), UPDATE (results) ON sync.batches TO sync_user;
-    """#
+    """#,
+    #"""
+    -- Migration 2: sharing. A root record and the records under it (through parents) are
+    -- shared with other users, read-only or read-write, by name or by an invitation token
+    -- handed over out of band. Participants see the owner's zone, and in it only the records
+    -- of shares they accepted (row-level security, migration 1).
+    --
+    -- The functions that change shares are SECURITY DEFINER (they write tables clients may
+    -- only read) and take the caller from sync.caller(): inside them current_user is the
+    -- definer, while the login (or SET ROLE) of the session is the caller's.
+
+    ALTER TABLE sync.shares ADD COLUMN title text;
+
+    CREATE FUNCTION sync.caller() RETURNS text
+    LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
+    AS $$
+      SELECT coalesce(nullif(current_setting('role'), 'none'), session_user)::text
+    $$;
+
+    CREATE FUNCTION sync.permission_name(p_permission text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    AS $$
+      SELECT CASE p_permission WHEN 'readwrite' THEN 'readWrite' WHEN 'read' THEN 'readOnly'
+                               ELSE 'none' END
+    $$;
+
+    -- A share as `p_user` sees it, in the client's CKShare shape.
+    CREATE FUNCTION sync.share_json(p_share_id uuid, p_user text) RETURNS jsonb
+    LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
+    AS $$
+      SELECT jsonb_build_object(
+        'shareID', s.share_id::text, 'ownerName', s.owner, 'zoneName', s.zone,
+        'rootRecordName', s.root_record_name, 'publicPermission', 'none',
+        'currentUserPermission',
+          CASE WHEN s.owner = p_user THEN 'readWrite'
+               ELSE coalesce((SELECT sync.permission_name(p.permission) FROM sync.participants p
+                               WHERE p.share_id = s.share_id AND p.user_name = p_user
+                                 AND p.accepted), 'none') END,
+        'participants', coalesce((SELECT jsonb_agg(jsonb_build_object(
+                                            'userName', p.user_name,
+                                            'permission', sync.permission_name(p.permission),
+                                            'isAccepted', p.accepted) ORDER BY p.user_name)
+                                    FROM sync.participants p WHERE p.share_id = s.share_id),
+                                 '[]'::jsonb),
+        'systemFields', CASE WHEN s.title IS NULL THEN '{}'::jsonb
+                             ELSE jsonb_build_object('title', s.title) END)
+        FROM sync.shares s WHERE s.share_id = p_share_id
+    $$;
+
+    -- The share, which the caller must own. Errors carry SQLSTATE SH404 (no such share) and
+    -- SH403 (not the owner) for the client to name.
+    CREATE FUNCTION sync.owned_share(p_share_id uuid, p_user text) RETURNS sync.shares
+    LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_share sync.shares;
+    BEGIN
+      SELECT s.* INTO v_share FROM sync.shares s WHERE s.share_id = p_share_id;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'there is no share %', p_share_id USING ERRCODE = 'SH404';
+      END IF;
+      IF v_share.owner <> p_user THEN
+        RAISE EXCEPTION 'only the owner of share % may change it', p_share_id USING ERRCODE = 'SH403';
+      END IF;
+      RETURN v_share;
+    END
+    $$;
+
+    -- Moves a zone's version on (notifying its readers) and re-stamps a root record at it, so
+    -- that its share is derived again and its subtree follows (records_share_moved).
+    CREATE FUNCTION sync.touch_root(p_owner text, p_zone text, p_root text) RETURNS void
+    LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_version bigint;
+    BEGIN
+      UPDATE sync.zones z SET version = z.version + 1
+       WHERE z.owner = p_owner AND z.zone = p_zone RETURNING z.version INTO v_version;
+      UPDATE sync.records r SET version = v_version
+       WHERE r.owner = p_owner AND r.zone = p_zone AND r.record_name = p_root;
+    END
+    $$;
+
+    -- Shares a root record of the caller's (a record with no parent, on the server, not
+    -- deleted), or returns its share when it has one already; a title given replaces the old.
+    CREATE FUNCTION sync.share_root(p_zone text, p_root text, p_title text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_me text := sync.caller();
+      v_record sync.records;
+      v_share_id uuid;
+    BEGIN
+      SELECT r.* INTO v_record FROM sync.records r
+       WHERE r.owner = v_me AND r.zone = p_zone AND r.record_name = p_root;
+      IF NOT FOUND OR v_record.deleted THEN
+        RAISE EXCEPTION 'record % is not on the server', p_root USING ERRCODE = 'SH404',
+          HINT = 'Sync the record before sharing it.';
+      END IF;
+      IF v_record.parent_record_name IS NOT NULL THEN
+        RAISE EXCEPTION 'record % has a parent: only root records can be shared', p_root
+          USING ERRCODE = 'SH400';
+      END IF;
+      SELECT s.share_id INTO v_share_id FROM sync.shares s
+       WHERE s.owner = v_me AND s.zone = p_zone AND s.root_record_name = p_root;
+      IF FOUND THEN
+        UPDATE sync.shares s SET title = coalesce(p_title, s.title) WHERE s.share_id = v_share_id;
+      ELSE
+        INSERT INTO sync.shares (owner, zone, root_record_name, title)
+        VALUES (v_me, p_zone, p_root, p_title) RETURNING share_id INTO v_share_id;
+        PERFORM sync.touch_root(v_me, p_zone, p_root);
+      END IF;
+      RETURN sync.share_json(v_share_id, v_me);
+    END
+    $$;
+
+    -- Adds a user to a share, or changes their permission ('read' or 'readwrite'). They take
+    -- part once they accept (sync.accept_share).
+    CREATE FUNCTION sync.add_participant(p_share_id uuid, p_user text, p_permission text)
+    RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_me text := sync.caller();
+      v_share sync.shares := sync.owned_share(p_share_id, v_me);
+    BEGIN
+      IF p_permission IS NULL OR p_permission NOT IN ('read', 'readwrite') THEN
+        RAISE EXCEPTION 'a permission is read or readwrite, not %', coalesce(p_permission, 'NULL')
+          USING ERRCODE = 'SH400';
+      END IF;
+      IF p_user = v_me THEN
+        RAISE EXCEPTION 'the owner of a share cannot take part in it' USING ERRCODE = 'SH400';
+      END IF;
+      IF NOT EXISTS (SELECT 1 FROM pg_auth_members m
+                       JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles u ON u.oid = m.member
+                      WHERE g.rolname = 'sync_user' AND u.rolname = p_user) THEN
+        RAISE EXCEPTION 'there is no user % on this server', p_user USING ERRCODE = 'SH405';
+      END IF;
+      INSERT INTO sync.participants (share_id, user_name, permission)
+      VALUES (p_share_id, p_user, p_permission)
+      ON CONFLICT (share_id, user_name) DO UPDATE SET permission = EXCLUDED.permission;
+      INSERT INTO sync.membership_log (user_name, share_id, event) VALUES (p_user, p_share_id, 'invited');
+      -- Devices of the participant pull again, and learn their new permission.
+      PERFORM sync.touch_root(v_share.owner, v_share.zone, v_share.root_record_name);
+      PERFORM pg_notify('sync_' || p_user, '{}');
+      RETURN sync.share_json(p_share_id, v_me);
+    END
+    $$;
+
+    -- A token that lets whoever holds it join the share, once, within a week. Only its hash
+    -- is kept.
+    CREATE FUNCTION sync.create_invitation(p_share_id uuid, p_permission text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_share sync.shares := sync.owned_share(p_share_id, sync.caller());
+      v_token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+    BEGIN
+      IF p_permission IS NULL OR p_permission NOT IN ('read', 'readwrite') THEN
+        RAISE EXCEPTION 'a permission is read or readwrite, not %', coalesce(p_permission, 'NULL')
+          USING ERRCODE = 'SH400';
+      END IF;
+      INSERT INTO sync.invites (token_hash, share_id, permission, expires_at)
+      VALUES (sha256(convert_to(v_token, 'UTF8')), v_share.share_id, p_permission,
+              now() + interval '7 days');
+      RETURN v_token;
+    END
+    $$;
+
+    -- Joins a share: by an invitation token, or by the id of a share the caller was added to.
+    CREATE FUNCTION sync.accept_share(p_token text, p_share_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_me text := sync.caller();
+      v_invite sync.invites;
+      v_share sync.shares;
+    BEGIN
+      IF p_token IS NOT NULL THEN
+        DELETE FROM sync.invites i WHERE i.token_hash = sha256(convert_to(p_token, 'UTF8'))
+        RETURNING i.* INTO v_invite;
+        IF NOT FOUND OR v_invite.expires_at < now() THEN
+          RAISE EXCEPTION 'the invitation is unknown, used or expired' USING ERRCODE = 'SH404',
+            HINT = 'Ask the owner of the share for a new invitation.';
+        END IF;
+        SELECT s.* INTO v_share FROM sync.shares s WHERE s.share_id = v_invite.share_id;
+        IF v_share.owner = v_me THEN
+          RAISE EXCEPTION 'the owner of a share cannot take part in it' USING ERRCODE = 'SH400';
+        END IF;
+        INSERT INTO sync.participants (share_id, user_name, permission, accepted)
+        VALUES (v_share.share_id, v_me, v_invite.permission, true)
+        ON CONFLICT (share_id, user_name)
+          DO UPDATE SET permission = EXCLUDED.permission, accepted = true;
+      ELSE
+        SELECT s.* INTO v_share FROM sync.shares s
+          JOIN sync.participants p ON p.share_id = s.share_id
+         WHERE s.share_id = p_share_id AND p.user_name = v_me;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'you were not invited to share %', p_share_id USING ERRCODE = 'SH404';
+        END IF;
+        UPDATE sync.participants p SET accepted = true
+         WHERE p.share_id = p_share_id AND p.user_name = v_me;
+      END IF;
+      INSERT INTO sync.membership_log (user_name, share_id, event) VALUES (v_me, v_share.share_id, 'accepted');
+      PERFORM pg_notify('sync_' || v_me, '{}');
+      RETURN sync.share_json(v_share.share_id, v_me);
+    END
+    $$;
+
+    -- Takes a user out of a share (the owner removing them, or the user leaving).
+    CREATE FUNCTION sync.remove_participant(p_share_id uuid, p_user text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_me text := sync.caller();
+      v_share sync.shares;
+    BEGIN
+      SELECT s.* INTO v_share FROM sync.shares s WHERE s.share_id = p_share_id;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'there is no share %', p_share_id USING ERRCODE = 'SH404';
+      END IF;
+      IF v_share.owner <> v_me AND p_user <> v_me THEN
+        RAISE EXCEPTION 'only the owner of share % may remove others', p_share_id
+          USING ERRCODE = 'SH403';
+      END IF;
+      DELETE FROM sync.participants p WHERE p.share_id = p_share_id AND p.user_name = p_user;
+      IF FOUND THEN
+        INSERT INTO sync.membership_log (user_name, share_id, event)
+        VALUES (p_user, p_share_id, CASE WHEN p_user = v_me THEN 'left' ELSE 'removed' END);
+        PERFORM pg_notify('sync_' || p_user, '{}');
+      END IF;
+    END
+    $$;
+
+    -- Stops sharing: the participants lose the records, the owner keeps them.
+    CREATE FUNCTION sync.stop_sharing(p_share_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_share sync.shares := sync.owned_share(p_share_id, sync.caller());
+      v_user text;
+    BEGIN
+      FOR v_user IN SELECT p.user_name FROM sync.participants p WHERE p.share_id = p_share_id LOOP
+        INSERT INTO sync.membership_log (user_name, share_id, event) VALUES (v_user, p_share_id, 'unshared');
+        PERFORM pg_notify('sync_' || v_user, '{}');
+      END LOOP;
+      DELETE FROM sync.shares s WHERE s.share_id = p_share_id;
+      PERFORM sync.touch_root(v_share.owner, v_share.zone, v_share.root_record_name);
+    END
+    $$;
+
+    -- The shares the caller owns or was added to (accepted or not).
+    CREATE FUNCTION sync.list_shares() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+      SELECT jsonb_build_object('shares', coalesce(jsonb_agg(sync.share_json(s.share_id, c.me)
+                                                             ORDER BY s.owner, s.root_record_name),
+                                                   '[]'::jsonb))
+        FROM (SELECT sync.caller() AS me) c
+        JOIN sync.shares s
+          ON s.owner = c.me
+          OR EXISTS (SELECT 1 FROM sync.participants p
+                      WHERE p.share_id = s.share_id AND p.user_name = c.me)
+    $$;
+
+    -- The change feed also names records that left a share the caller can read (moved out of
+    -- it), so that participants drop them.
+    CREATE OR REPLACE FUNCTION sync.fetch_zone_changes(p_owner text, p_zone text, p_since bigint,
+                                                       p_page_limit int) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_since bigint := coalesce(p_since, 0);
+      v_last bigint;
+      v_zone_version bigint;
+      v_records jsonb;
+      v_more boolean;
+      v_token bigint;
+    BEGIN
+      SELECT max(s.version) INTO v_last
+        FROM (SELECT r.version FROM sync.records r
+               WHERE r.owner = p_owner AND r.zone = p_zone AND r.version > v_since
+               ORDER BY r.version
+               LIMIT CASE WHEN p_page_limit IS NULL THEN NULL
+                          ELSE greatest(p_page_limit, 1) END) s;
+
+      SELECT z.version INTO v_zone_version
+        FROM sync.zones z WHERE z.owner = p_owner AND z.zone = p_zone;
+
+      IF v_last IS NULL THEN
+        v_records := '[]'::jsonb;
+        v_more := false;
+        v_token := greatest(v_since, coalesce(v_zone_version, v_since));
+      ELSE
+        SELECT jsonb_agg(sync.record_json(r) ORDER BY r.version, r.record_name) INTO v_records
+          FROM sync.records r
+         WHERE r.owner = p_owner AND r.zone = p_zone
+           AND r.version > v_since AND r.version <= v_last;
+        v_more := EXISTS (SELECT 1 FROM sync.records r
+                           WHERE r.owner = p_owner AND r.zone = p_zone AND r.version > v_last);
+        v_token := CASE WHEN v_more THEN v_last
+                        ELSE greatest(v_last, coalesce(v_zone_version, v_last)) END;
+      END IF;
+
+      RETURN jsonb_build_object(
+        'records', v_records, 'version', v_token, 'more', v_more,
+        'exits', coalesce((
+          SELECT jsonb_agg(DISTINCT e.record_name)
+            FROM sync.share_exits e
+           WHERE e.owner = p_owner AND e.zone = p_zone AND e.owner <> current_user::text
+             AND e.version > v_since AND e.version <= v_token
+             AND NOT EXISTS (SELECT 1 FROM sync.records r
+                              WHERE r.owner = e.owner AND r.zone = e.zone
+                                AND r.record_name = e.record_name)), '[]'::jsonb));
+    END
+    $$;
+
+    ALTER FUNCTION sync.caller() OWNER TO sync_admin;
+    ALTER FUNCTION sync.permission_name(text) OWNER TO sync_admin;
+    ALTER FUNCTION sync.share_json(uuid, text) OWNER TO sync_admin;
+    ALTER FUNCTION sync.owned_share(uuid, text) OWNER TO sync_admin;
+    ALTER FUNCTION sync.touch_root(text, text, text) OWNER TO sync_admin;
+    ALTER FUNCTION sync.share_root(text, text, text) OWNER TO sync_admin;
+    ALTER FUNCTION sync.add_participant(uuid, text, text) OWNER TO sync_admin;
+    ALTER FUNCTION sync.create_invitation(uuid, text) OWNER TO sync_admin;
+    ALTER FUNCTION sync.accept_share(text, uuid) OWNER TO sync_admin;
+    ALTER FUNCTION sync.remove_participant(uuid, text) OWNER TO sync_admin;
+    ALTER FUNCTION sync.stop_sharing(uuid) OWNER TO sync_admin;
+    ALTER FUNCTION sync.list_shares() OWNER TO sync_admin;
+
+    REVOKE ALL ON FUNCTION sync.caller(), sync.permission_name(text), sync.share_json(uuid, text),
+      sync.owned_share(uuid, text), sync.touch_root(text, text, text),
+      sync.share_root(text, text, text), sync.add_participant(uuid, text, text),
+      sync.create_invitation(uuid, text), sync.accept_share(text, uuid),
+      sync.remove_participant(uuid, text), sync.stop_sharing(uuid), sync.list_shares()
+      FROM PUBLIC;
+    GRANT EXECUTE ON FUNCTION
+      sync.share_root(text, text, text), sync.add_participant(uuid, text, text),
+      sync.create_invitation(uuid, text), sync.accept_share(text, uuid),
+      sync.remove_participant(uuid, text), sync.stop_sharing(uuid), sync.list_shares(),
+      sync.fetch_zone_changes(text, text, bigint, int)
+    TO sync_user;
+    GRANT SELECT ON sync.share_exits TO sync_user;
+    """#,
   ]
 }

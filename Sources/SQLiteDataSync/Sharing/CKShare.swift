@@ -56,6 +56,24 @@ public struct CKShare: Codable, Hashable, Sendable {
     set { systemFields[key] = newValue }
   }
 
+  /// An invitation to a share, as `acceptShare(metadata:)` takes it: a token its owner handed
+  /// over (`reminders share --invite` prints one), or the id of a share the user was added to by
+  /// name.
+  public struct Metadata: Hashable, Sendable {
+    enum Invitation: Hashable, Sendable {
+      case token(String)
+      case share(String)
+    }
+    let invitation: Invitation
+    public init(invitationToken: String) { invitation = .token(invitationToken) }
+    public init(shareID: String) { invitation = .share(shareID) }
+  }
+
+  /// The participant of this device's user, when the share is someone else's.
+  public func participant(named userName: String) -> Participant? {
+    participants.first { $0.userName == userName }
+  }
+
   /// The share stored as JSON text: `@Column(as: CKShare?.SystemFieldsRepresentation.self)`.
   public typealias SystemFieldsRepresentation = _CodableJSONRepresentation<CKShare>
 }

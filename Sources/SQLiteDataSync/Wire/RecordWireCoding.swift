@@ -204,7 +204,7 @@ extension ZoneChanges: WireDecodable {
     let object = try JSONObject(json, "a page of changes")
     self.init(
       records: try object.decode("records"), version: try object.decode("version"),
-      more: try object.decode("more"))
+      more: try object.decode("more"), exits: try object.decodeIfPresent("exits") ?? [])
   }
 }
 
@@ -228,5 +228,35 @@ extension CloudAccount: WireDecodable {
   init(wire json: JSONValue) throws {
     let object = try JSONObject(json, "the account")
     self.init(user: try object.decode("user"), serverID: try object.decode("serverID"))
+  }
+}
+
+extension CKShare.Permission: WireDecodable {
+  init(wire json: JSONValue) throws {
+    guard case .string(let text) = json, let permission = CKShare.Permission(rawValue: text) else {
+      throw WireJSONError("a permission is none, readOnly or readWrite")
+    }
+    self = permission
+  }
+}
+
+extension CKShare.Participant: WireDecodable {
+  init(wire json: JSONValue) throws {
+    let object = try JSONObject(json, "a participant")
+    self.init(
+      userName: try object.decode("userName"), permission: try object.decode("permission"),
+      isAccepted: try object.decode("isAccepted"))
+  }
+}
+
+extension CKShare: WireDecodable {
+  init(wire json: JSONValue) throws {
+    let object = try JSONObject(json, "a share")
+    self.init(
+      shareID: try object.decode("shareID"), ownerName: try object.decode("ownerName"),
+      zoneName: try object.decode("zoneName"), rootRecordName: try object.decode("rootRecordName"),
+      publicPermission: try object.decode("publicPermission"),
+      currentUserPermission: try object.decode("currentUserPermission"),
+      participants: try object.decode("participants"), systemFields: try object.decode("systemFields"))
   }
 }

@@ -77,4 +77,25 @@ final class FaultyCloudDatabase: CloudDatabase {
   func fetchRecords(_ ids: [RecordID]) async throws -> [ServerRecord] { try await base.fetchRecords(ids) }
 
   func changeNotifications() -> AsyncStream<Void> { base.changeNotifications() }
+
+  // Sharing passes through untouched.
+  func shareRoot(_ root: RecordID, title: String?) async throws -> CKShare {
+    try await base.shareRoot(root, title: title)
+  }
+  func shares() async throws -> [CKShare] { try await base.shares() }
+  func addParticipant(_ user: String, permission: CKShare.Permission, to shareID: String) async throws
+    -> CKShare
+  {
+    try await base.addParticipant(user, permission: permission, to: shareID)
+  }
+  func createInvitation(to shareID: String, permission: CKShare.Permission) async throws -> String {
+    try await base.createInvitation(to: shareID, permission: permission)
+  }
+  func acceptShare(_ metadata: CKShare.Metadata) async throws -> CKShare {
+    try await base.acceptShare(metadata)
+  }
+  func removeParticipant(_ user: String, from shareID: String) async throws {
+    try await base.removeParticipant(user, from: shareID)
+  }
+  func stopSharing(_ shareID: String) async throws { try await base.stopSharing(shareID) }
 }
