@@ -6,7 +6,7 @@ _reminders() {
   command=""
   for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
     case "$word" in
-      add|ls|list|done|edit|rm|lists|search|seed|export|import|sync|server) command="$word"; break ;;
+      add|ls|list|done|edit|rm|lists|search|seed|export|import|sync|account|share|unshare|accept|shares|server) command="$word"; break ;;
     esac
   done
   case "$previous" in
@@ -18,7 +18,7 @@ _reminders() {
   esac
   local options
   case "$command" in
-    "") options="add ls list done edit rm lists search seed export import sync server --db --help" ;;
+    "") options="add ls list done edit rm lists search seed export import sync account share unshare accept shares server --db --help" ;;
     add) options="--list --notes --flag --json --help" ;;
     ls|list) options="--today --scheduled --flagged --completed --list --tag --all --sort --limit --json --help" ;;
     done) options="--reopen --help" ;;
@@ -30,6 +30,11 @@ _reminders() {
     export) options="--format --output --help" ;;
     import) options="--format --list --help"; COMPREPLY=($(compgen -f -- "$current")) ;;
     sync) options="--status --help" ;;
+    account) options="login status logout --server --user --password-file --delete-local-data --keep-local-data --help" ;;
+    share) options="--with --invite --read-only --help" ;;
+    unshare) options="--user --help" ;;
+    accept) options="--help" ;;
+    shares) options="--json --help" ;;
     server) options="init add-user --url --password-file --help" ;;
   esac
   COMPREPLY+=($(compgen -W "$options" -- "$current"))

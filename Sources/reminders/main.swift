@@ -32,7 +32,8 @@ do {
   }
   // Sends this device's changes shortly after each commit and fetches the others' while the
   // app runs, when the database syncs (an account in SQLITEDATA_SYNC_URL, or synced before).
-  let syncEngine = try AppSync.engine(for: database, startImmediately: true)
+  let syncEngine = try AppSync.engine(
+    for: database, startImmediately: true, cloudDatabase: SyncLogin.cloudDatabase())
   prepareDependencies {
     $0.defaultDatabase = database
     if let syncEngine { $0.defaultSyncEngine = syncEngine }

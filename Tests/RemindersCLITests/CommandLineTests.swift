@@ -288,7 +288,7 @@ struct ResourcesTests {
     let commands = commandLines.flatMap { line in
       line.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0].components(separatedBy: ", ")
     }
-    #expect(commands.count == 13)
+    #expect(commands.count == 18)
     let manPage = try String(contentsOf: resources.appendingPathComponent("man/reminders.1"), encoding: .utf8)
     let completion = try String(
       contentsOf: resources.appendingPathComponent("completions/reminders.bash"), encoding: .utf8)

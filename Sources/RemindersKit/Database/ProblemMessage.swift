@@ -25,6 +25,10 @@ public enum ProblemMessage {
   private static func describe(_ error: DatabaseError, path: String?) -> String {
     let file = path.map { "the database \($0)" } ?? "the database"
     let seconds = Int(AppDatabase.configuration.busyTimeout)
+    if error.message.contains(SyncEngine.writePermissionError) {
+      return "this list is shared with you read-only: its owner can let you change it "
+        + "(`reminders share LIST --with YOU` on their side)"
+    }
     switch error.resultCode {
     case .SQLITE_BUSY, .SQLITE_LOCKED:
       return "\(file) is locked by another program (another reminders, or the sqlite3 shell), which "

@@ -138,6 +138,14 @@ extension SyncEngine {
     try await writeAsEngine { db in try self.purge(share, db) }
   }
 
+  /// Whether this device's user owns the share (rather than taking part in it).
+  public func isOwner(of share: CKShare) async throws -> Bool {
+    try await currentUserName() == share.ownerName
+  }
+
+  /// The user this device syncs as, as the server knows them.
+  public func currentUserName() async throws -> String { try await currentAccount().user }
+
   /// The shares this user owns or was added to, as the server has them now.
   public func shares() async throws -> [CKShare] {
     guard let cloud else { throw CloudError.noAccount }

@@ -25,6 +25,12 @@ final class CommandContext {
     return try database()
   }
 
+  /// The sync engine of an existing database, when it syncs.
+  func syncEngineIfAny() throws -> SyncEngine? {
+    _ = try existingDatabase()
+    return syncEngine
+  }
+
   /// The database, created with its folder if it does not exist yet.
   func database() throws -> DatabasePool {
     if let opened { return opened }
@@ -32,7 +38,8 @@ final class CommandContext {
       // A command is short-lived: it must not complete reminders a running app is still
       // showing as "completing".
       let database = try AppDatabase.open(path: databasePath, completesInterruptedCompletions: false)
-      syncEngine = try AppSync.engine(for: database, startImmediately: false)
+      syncEngine = try AppSync.engine(
+        for: database, startImmediately: false, cloudDatabase: SyncLogin.cloudDatabase())
       opened = database
       return database
     } catch {

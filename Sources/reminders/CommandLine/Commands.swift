@@ -6,7 +6,8 @@ var subcommands: [any Subcommand.Type] {
   [
     AddCommand.self, ListCommand.self, DoneCommand.self, EditCommand.self, RemoveCommand.self,
     ListsCommand.self, SearchCommand.self, SeedCommand.self, ExportCommand.self, ImportCommand.self,
-    SyncCommand.self, ServerCommand.self,
+    SyncCommand.self, AccountCommand.self, ShareCommand.self, UnshareCommand.self, AcceptCommand.self,
+    SharesCommand.self, ServerCommand.self,
   ]
 }
 

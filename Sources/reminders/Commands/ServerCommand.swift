@@ -2,10 +2,6 @@ import Foundation
 import RemindersKit
 import SQLiteData
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `reminders server init|add-user`: sets up a PostgreSQL server for sync.
 enum ServerCommand: Subcommand {
   static let names = ["server"]
@@ -56,7 +52,9 @@ enum ServerCommand: Subcommand {
         throw CommandError.usage("server add-user needs one user name", help: help)
       }
       let name = parsed.positional[1]
-      let password = try parsed.value("--password-file").map(readPasswordFile) ?? promptForPassword(name)
+      let password =
+        try parsed.value("--password-file").map(PasswordInput.read(file:))
+        ?? PasswordInput.prompt(for: name, confirming: true, help: help)
       try serverCall { try SyncServer.addUser(name, password: password, connectionString: url) }
       Console.print("User \(name) can sync now.")
     default:
@@ -79,41 +77,5 @@ enum ServerCommand: Subcommand {
         throw CommandError.failure(error.reason)
       }
     }
-  }
-
-  private static func readPasswordFile(_ path: String) throws -> String {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      throw CommandError.failure(
-        "could not read the password file \(path): check that it exists and is UTF-8 text")
-    }
-    let password =
-      text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-    guard !password.isEmpty else { throw CommandError.failure("the password file \(path) is empty") }
-    return password
-  }
-
-  /// Asks twice, without echo. Only on a terminal: a script passes --password-file.
-  private static func promptForPassword(_ name: String) throws -> String {
-    guard isatty(STDIN_FILENO) == 1 else {
-      throw CommandError.usage(
-        "give the password with --password-file FILE (the input is not a terminal)", help: help)
-    }
-    func ask(_ prompt: String) -> String {
-      FileHandle.standardError.write(Data(prompt.utf8))
-      var settings = termios()
-      tcgetattr(STDIN_FILENO, &settings)
-      var quiet = settings
-      quiet.c_lflag &= ~tcflag_t(ECHO)
-      tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
-      defer {
-        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-        FileHandle.standardError.write(Data("\n".utf8))
-      }
-      return readLine() ?? ""
-    }
-    let first = ask("Password for \(name): ")
-    guard !first.isEmpty else { throw CommandError.failure("the password is empty") }
-    guard ask("Again: ") == first else { throw CommandError.failure("the passwords differ") }
-    return first
   }
 }

@@ -25,12 +25,8 @@ enum SyncCommand: Subcommand {
   static func run(_ arguments: [String], context: CommandContext) throws {
     guard let parsed = try parse(arguments, options: [.flag("--status")]) else { return }
     // A new device's first sync starts its database, and everything comes from the server.
-    _ = try SyncAccount.configured() == nil ? context.existingDatabase() : context.database()
-    guard let engine = context.syncEngine else {
-      throw CommandError.failure(
-        "this database does not sync: set \(SyncAccount.environmentVariable) to the server's connection string "
-          + "(see `reminders server --help` to set one up)")
-    }
+    _ = try SyncLogin.cloudDatabase() == nil ? context.existingDatabase() : context.database()
+    let engine = try context.requireSyncEngine()
     let pending = try engine.pendingChangeCount()
     if parsed.has("--status") {
       Console.print("\(pending) change\(pending == 1 ? "" : "s") waiting to be sent")
@@ -45,23 +41,4 @@ enum SyncCommand: Subcommand {
     for problem in problems { Console.error("reminders: \(problem)") }
     Console.print("Synced: sent \(pending) change\(pending == 1 ? "" : "s"); up to date")
   }
-}
-
-/// Runs async work from a command, which the command line runs synchronously.
-func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-  let semaphore = DispatchSemaphore(value: 0)
-  let result = LockedResult<T>()
-  Task {
-    do { result.set(.success(try await body())) } catch { result.set(.failure(error)) }
-    semaphore.signal()
-  }
-  semaphore.wait()
-  return try result.get()
-}
-
-/// The result of `runBlocking`'s task, handed from its thread to the waiting one.
-private final class LockedResult<T: Sendable>: Sendable {
-  private let value = Mutex<Result<T, any Error>?>(nil)
-  func set(_ result: Result<T, any Error>) { value.withLock { $0 = result } }
-  func get() throws -> T { try value.withLock { $0 }!.get() }
 }

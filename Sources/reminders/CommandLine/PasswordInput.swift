@@ -1,0 +1,48 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Passwords for the sync server: from a file's first line, or typed at a terminal without echo.
+/// Never from the command line, where `ps` would show them.
+enum PasswordInput {
+  static func read(file path: String) throws -> String {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw CommandError.failure(
+        "could not read the password file \(path): check that it exists and is UTF-8 text")
+    }
+    let password =
+      text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    guard !password.isEmpty else { throw CommandError.failure("the password file \(path) is empty") }
+    return password
+  }
+
+  /// Asks without echo (twice when `confirming` a new password). Only on a terminal: a script
+  /// passes --password-file.
+  static func prompt(for name: String, confirming: Bool, help: String) throws -> String {
+    guard isatty(STDIN_FILENO) == 1 else {
+      throw CommandError.usage(
+        "give the password with --password-file FILE (the input is not a terminal)", help: help)
+    }
+    func ask(_ prompt: String) -> String {
+      FileHandle.standardError.write(Data(prompt.utf8))
+      var settings = termios()
+      tcgetattr(STDIN_FILENO, &settings)
+      var quiet = settings
+      quiet.c_lflag &= ~tcflag_t(ECHO)
+      tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+      defer {
+        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        FileHandle.standardError.write(Data("\n".utf8))
+      }
+      return readLine() ?? ""
+    }
+    let first = ask("Password for \(name): ")
+    guard !first.isEmpty else { throw CommandError.failure("the password is empty") }
+    if confirming {
+      guard ask("Again: ") == first else { throw CommandError.failure("the passwords differ") }
+    }
+    return first
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import Synchronization
+
+extension CommandContext {
+  /// The sync engine of the database, or an error that says how to start syncing.
+  func requireSyncEngine() throws -> SyncEngine {
+    guard let engine = syncEngine else {
+      throw CommandError.failure(
+        "this database does not sync: log in with `reminders account login --server URL --user NAME` "
+          + "(see `reminders server --help` to set up a server)")
+    }
+    return engine
+  }
+}
+
+/// Runs a request to the sync server from a command; its refusals become the command's error
+/// message.
+func syncCall<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+  do {
+    return try runBlocking(body)
+  } catch let error as SharingError {
+    throw CommandError.failure(error.description)
+  } catch let error as CloudError {
+    throw CommandError.failure(error.description)
+  }
+}
+
+/// Runs async work from a command, which the command line runs synchronously.
+func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+  let semaphore = DispatchSemaphore(value: 0)
+  let result = LockedResult<T>()
+  Task {
+    do { result.set(.success(try await body())) } catch { result.set(.failure(error)) }
+    semaphore.signal()
+  }
+  semaphore.wait()
+  return try result.get()
+}
+
+/// The result of `runBlocking`'s task, handed from its thread to the waiting one.
+private final class LockedResult<T: Sendable>: Sendable {
+  private let value = Mutex<Result<T, any Error>?>(nil)
+  func set(_ result: Result<T, any Error>) { value.withLock { $0 = result } }
+  func get() throws -> T { try value.withLock { $0 }!.get() }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `reminders account login|status|logout`: the sync account of this user on this machine.
+enum AccountCommand: Subcommand {
+  static let names = ["account"]
+  static let summary = "Log in to a sync server, show the account, log out"
+  static let help = """
+    Usage: reminders account login --server URL --user NAME [--password-file FILE]
+           reminders account status
+           reminders account logout [--delete-local-data | --keep-local-data]
+
+    login checks the user name and password with the server and keeps them for
+    this user (in $XDG_CONFIG_HOME/reminders/account.json, readable by you alone;
+    never in the database). The password is read from FILE's first line, or asked
+    for when the input is a terminal. From then on the app syncs by itself, and
+    `reminders sync` syncs once. URL is the server's PostgreSQL address, such as
+    postgresql://sync.example.com/reminders (see `reminders server --help`).
+
+    status shows the account, whether the server answers, and the changes of this
+    database that wait to be sent.
+
+    logout forgets the account. The lists and reminders it synced stay on this
+    device unless you say to delete them: logout asks on a terminal; scripts pass
+    --delete-local-data or --keep-local-data.
+
+    SQLITEDATA_SYNC_URL, when set, is used instead of the stored account.
+
+    Options:
+      --server URL          The sync server
+      --user NAME           Your user name on it
+      --password-file FILE  Where login reads the password
+      --delete-local-data   With logout: delete the synced data from this device
+      --keep-local-data     With logout: keep it
+      -h, --help            Show this help
+    """
+
+  static func run(_ arguments: [String], context: CommandContext) throws {
+    guard
+      let parsed = try parse(
+        arguments,
+        options: [
+          .value("--server"), .value("--user"), .value("--password-file"), .flag("--delete-local-data"),
+          .flag("--keep-local-data"),
+        ])
+    else { return }
+    switch parsed.positional.first {
+    case "login": try login(parsed)
+    case "status": try status(context)
+    case "logout": try logout(parsed, context: context)
+    default: throw CommandError.usage("account needs login, status or logout", help: help)
+    }
+  }
+
+  private static func login(_ parsed: ParsedArguments) throws {
+    guard let server = parsed.value("--server"), let user = parsed.value("--user") else {
+      throw CommandError.usage("account login needs --server URL and --user NAME", help: help)
+    }
+    guard let components = URLComponents(string: server),
+      components.scheme == "postgresql" || components.scheme == "postgres"
+    else {
+      throw CommandError.usage(
+        "--server takes a PostgreSQL URL such as postgresql://sync.example.com/reminders", help: help)
+    }
+    guard components.password == nil else {
+      throw CommandError.usage(
+        "keep the password out of --server (the command line shows in `ps`): give it with --password-file or at the prompt",
+        help: help)
+    }
+    let password =
+      try parsed.value("--password-file").map(PasswordInput.read(file:))
+      ?? PasswordInput.prompt(for: user, confirming: false, help: help)
+    var withoutUser = components
+    withoutUser.user = nil
+    let login = SyncLogin(server: withoutUser.string ?? server, user: user, password: password)
+    let account = try serverCall {
+      try runBlocking { try await PostgresCloudDatabase(connectionString: login.connectionString).account() }
+    }
+    try login.save()
+    Console.print(
+      "Logged in as \(account.user) on \(login.serverDescription). "
+        + "The app syncs by itself; `reminders sync` syncs now.")
+  }
+
+  private static func status(_ context: CommandContext) throws {
+    let fromEnvironment = SyncAccount.configured() != nil
+    guard let cloud = try SyncLogin.cloudDatabase() else {
+      Console.print("Not logged in: `reminders account login --server URL --user NAME` starts syncing.")
+      return
+    }
+    if fromEnvironment {
+      Console.print("Account: from \(SyncAccount.environmentVariable)")
+    } else if let login = try SyncLogin.load() {
+      Console.print(
+        "Account: \(login.user) on \(login.serverDescription)")
+    }
+    do {
+      let account = try runBlocking { try await cloud.account() }
+      Console.print("Server: answers, as \(account.user)")
+    } catch let error as CloudError {
+      Console.print("Server: \(error.description)")
+    }
+    if FileManager.default.fileExists(atPath: context.databasePath),
+      let engine = try context.syncEngineIfAny()
+    {
+      let pending = try engine.pendingChangeCount()
+      Console.print("This database: \(pending) change\(pending == 1 ? "" : "s") waiting to be sent")
+    }
+  }
+
+  private static func logout(_ parsed: ParsedArguments, context: CommandContext) throws {
+    let delete: Bool
+    switch (parsed.has("--delete-local-data"), parsed.has("--keep-local-data")) {
+    case (true, true):
+      throw CommandError.usage("give --delete-local-data or --keep-local-data, not both", help: help)
+    case (true, false): delete = true
+    case (false, true): delete = false
+    case (false, false):
+      guard isatty(STDIN_FILENO) == 1 else {
+        throw CommandError.usage(
+          "say what happens to the synced data on this device: --delete-local-data or --keep-local-data",
+          help: help)
+      }
+      FileHandle.standardError.write(
+        Data("Delete the synced lists and reminders from this device too? [y/N] ".utf8))
+      delete = (readLine() ?? "").lowercased().hasPrefix("y")
+    }
+    if delete, FileManager.default.fileExists(atPath: context.databasePath),
+      let engine = try context.syncEngineIfAny()
+    {
+      try runBlocking { try await engine.deleteLocalData() }
+      Console.print("Deleted the synced data from this device.")
+    }
+    try SyncLogin.remove()
+    Console.print("Logged out.")
+  }
+
+  private static func serverCall<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as CloudError {
+      switch error {
+      case .unavailable:
+        throw CommandError.failure("could not reach the server (\(error.reason)): check the URL")
+      case .notAuthenticated:
+        throw CommandError.failure(
+          "the server refused the login (\(error.reason)): check the user and password")
+      default:
+        throw CommandError.failure(error.reason)
+      }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import PostgresTestSupport
+import Testing
+
+/// Accounts and sharing from the command line, against a PostgreSQL server of the test's own:
+/// alice logs in, shares a list with bob read-only, then read-write, invites carol with a token,
+/// and stops sharing; each person has a database and a config folder of their own.
+@Suite("Sharing from the command line")
+struct SharingCommandTests {
+  struct Person {
+    let name: String
+    let cli = CommandRunner()
+    let config: String
+
+    init(_ name: String) {
+      self.name = name
+      config = (cli.databasePath as NSString).deletingLastPathComponent + "-config"
+    }
+
+    /// Runs `reminders` with this person's database and config folder.
+    @discardableResult
+    func run(_ arguments: String..., input: String? = nil) throws -> CommandRunner.Output {
+      try cli.run(arguments: arguments, input: input, environment: ["XDG_CONFIG_HOME": config])
+    }
+
+    func succeed(_ arguments: String...) throws -> String {
+      let output = try cli.run(arguments: arguments, environment: ["XDG_CONFIG_HOME": config])
+      guard output.status == 0 else { throw CommandFailed(output: output) }
+      return output.stdout
+    }
+
+    func lists() throws -> [String] {
+      try succeed("lists", "--json").data(using: .utf8).flatMap {
+        try JSONSerialization.jsonObject(with: $0) as? [[String: Any]]
+      }?.compactMap { $0["title"] as? String }.sorted() ?? []
+    }
+
+    func cleanUp() {
+      cli.removeDatabase()
+      try? FileManager.default.removeItem(atPath: config)
+    }
+  }
+
+  @Test func aListSharedReadOnlyThenReadWriteThenByInvitationThenUnshared() async throws {
+    let cluster = try await PostgresCluster.start()
+    let database = try cluster.makeDatabase()
+    let server = "postgresql://127.0.0.1:\(cluster.port)/\(database)"
+    let (alice, bob, carol) = (Person("alice"), Person("bob"), Person("carol"))
+    defer { [alice, bob, carol].forEach { $0.cleanUp() } }
+    for person in [alice, bob, carol] {
+      let passwordFile = person.config + ".pw"
+      try FileManager.default.createDirectory(atPath: person.config, withIntermediateDirectories: true)
+      try "secret-\(person.name)\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(atPath: passwordFile) }
+      let login = try person.run(
+        "account", "login", "--server", server, "--user", person.name, "--password-file", passwordFile)
+      #expect(login.status == 0, "\(login.stderr)")
+      let file = person.config + "/reminders/account.json"
+      let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+      #expect(mode == 0o600)
+    }
+    // A password on the command line is refused: `ps` would show it.
+    let exposed = try carol.run(
+      "account", "login", "--server", "postgresql://carol:secret-carol@127.0.0.1:\(cluster.port)/\(database)",
+      "--user", "carol")
+    #expect(exposed.status == 2 && exposed.stderr.contains("ps"))
+
+    _ = try alice.succeed("seed")
+    _ = try alice.succeed("sync")
+    #expect(
+      try alice.succeed("share", "Family", "--with", "bob", "--read-only").contains("Shared Family with bob"))
+    let pending = try bob.succeed("shares", "--json")
+    let shareID = try #require(
+      (try JSONSerialization.jsonObject(with: Data(pending.utf8)) as? [[String: Any]])?.first?["shareID"]
+        as? String)
+    #expect(try bob.succeed("accept", shareID).contains("Joined Family, shared by alice (read-only)"))
+    #expect(try bob.lists() == ["Family"])
+    let refused = try bob.run("add", "Sneaky", "--list", "Family")
+    #expect(refused.status != 0 && refused.stderr.contains("shared with you read-only"))
+
+    _ = try alice.succeed("share", "Family", "--with", "bob")
+    _ = try bob.succeed("sync")
+    _ = try bob.succeed("add", "From bob", "--list", "Family")
+    _ = try bob.succeed("sync")
+    _ = try alice.succeed("sync")
+    #expect(try alice.succeed("ls", "--list", "Family").contains("From bob"))
+
+    let token = try alice.succeed("share", "Personal", "--invite", "--read-only")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(token.count == 64)
+    #expect(try carol.succeed("accept", token).contains("Joined Personal"))
+    #expect(try carol.lists() == ["Personal"])
+    #expect(try carol.run("accept", token).status != 0)
+    let owned = try alice.succeed("shares")
+    #expect(owned.contains("Family: bob (read-write)") && owned.contains("Personal: carol (read-only)"))
+
+    #expect(try alice.succeed("unshare", "Family").contains("Stopped sharing Family"))
+    _ = try bob.succeed("sync")
+    #expect(try bob.lists().isEmpty)
+    #expect(try alice.lists() == ["Business", "Family", "Personal"])
+    #expect(try carol.succeed("unshare", "Personal").contains("Left Personal"))
+    #expect(try carol.lists().isEmpty)
+
+    #expect(try alice.succeed("account", "logout", "--delete-local-data").contains("Logged out"))
+    #expect(try alice.lists().isEmpty)
+    #expect(try alice.succeed("account", "status").contains("Not logged in"))
+  }
+}
