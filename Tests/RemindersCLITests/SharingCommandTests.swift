@@ -81,8 +81,9 @@ struct SharingCommandTests {
     _ = try alice.succeed("share", "Family", "--with", "bob")
     _ = try bob.succeed("sync")
     _ = try bob.succeed("add", "From bob", "--list", "Family")
-    _ = try bob.succeed("sync")
-    _ = try alice.succeed("sync")
+    #expect(try bob.succeed("sync").contains("sent 1 change, received 0"))
+    let synced = try alice.succeed("sync")
+    #expect(synced.contains("sent 0 changes, received 1;"), "\(synced)")
     #expect(try alice.succeed("ls", "--list", "Family").contains("From bob"))
 
     let token = try alice.succeed("share", "Personal", "--invite", "--read-only")

@@ -44,14 +44,17 @@ extension SyncEngine {
       guard zone.version > token else { continue }
       while true {
         let page = try await cloud.fetchZoneChanges(zone.id, since: token, limit: Self.pageLimit)
-        try await writeAsEngine { db in
-          try self.apply(page, of: zone.id, account: account, db)
+        let received = try await writeAsEngine { db in
+          var received = try self.apply(page, of: zone.id, account: account, db)
           // Records that left a share this user reads (the owner keeps them).
           if zone.owner != account.user {
             for name in page.exits { try self.purgeSubtree(of: name, db) }
+            received += page.exits.count
           }
+          return received
         }
         token = page.version
+        if received > 0 { update { $0.receivedRecordCount += received } }
         if !page.more { break }
         CrashPoint.pageApplied.reached()
       }
@@ -60,7 +63,10 @@ extension SyncEngine {
     try await writeAsEngine { db in try self.reconcile(shares, account: account, db) }
   }
 
-  private func apply(_ page: ZoneChanges, of zone: ZoneID, account: CloudAccount, _ db: Database) throws {
+  /// Applies a page; returns how many of its records changed something here.
+  private func apply(_ page: ZoneChanges, of zone: ZoneID, account: CloudAccount, _ db: Database) throws
+    -> Int
+  {
     let rank = Dictionary(uniqueKeysWithValues: tables.enumerated().map { ($1.name, $0) })
     // Deletions leaves first, then saves roots first, so that each write finds its parent.
     let deletions = page.records.filter(\.deleted).sorted {
@@ -69,8 +75,9 @@ extension SyncEngine {
     let saves = page.records.filter { !$0.deleted }.sorted {
       (rank[$0.recordType] ?? 0) < (rank[$1.recordType] ?? 0)
     }
-    for record in deletions + saves {
-      try integrateOrBuffer(record, account: account, db)
+    var applied = 0
+    for record in deletions + saves where try integrateOrBuffer(record, account: account, db) {
+      applied += 1
     }
     try retryBuffered(account: account, db)
     try db.execute(
@@ -81,15 +88,19 @@ extension SyncEngine {
     try db.execute(
       sql: #"UPDATE "sqlitedata_icloud_account" SET "clock" = max("clock", ?)"#,
       arguments: [clock.latest.rawValue])
+    return applied
   }
 
   /// Applies a record, or keeps it for later when its parent has not arrived yet.
+  /// Whether the record changed a row here (false: this device had it already, or it waits).
+  @discardableResult
   func integrateOrBuffer(_ record: ServerRecord, account: CloudAccount, forced: Bool = false, _ db: Database)
-    throws
+    throws -> Bool
   {
+    var applied = false
     do {
       try db.inSavepoint {
-        try integrate(record, account: account, forced: forced, db)
+        applied = try integrate(record, account: account, forced: forced, db)
         return .commit
       }
       try db.execute(
@@ -117,6 +128,7 @@ extension SyncEngine {
       // A value this schema cannot hold: the record is skipped, the rest of the page applies.
       report(.skipped(recordName: record.recordName, reason: error.message))
     }
+    return applied
   }
 
   /// Applies buffered records whose parents have arrived, until a pass applies none.
@@ -143,17 +155,20 @@ extension SyncEngine {
   /// Brings one server record into the local database, merged with what this device has not
   /// sent yet. `forced` applies it even if this device has seen its version (a record fetched
   /// again after the server refused a change).
-  func integrate(_ record: ServerRecord, account: CloudAccount, forced: Bool, _ db: Database) throws {
+  @discardableResult
+  func integrate(_ record: ServerRecord, account: CloudAccount, forced: Bool, _ db: Database) throws -> Bool {
     guard let table = tablesByName[record.recordType] else {
       report(
         .skipped(
           recordName: record.recordName, reason: "no synchronized table '\(record.recordType)' on this device"
         ))
-      return
+      return false
     }
     let (primaryKey, _) = RecordName.split(record.recordName)
     let metadata = try RecordMetadata.fetch(db, recordName: record.recordName)
-    if !forced, let known = metadata?.serverVersion, let version = record.version, known >= version { return }
+    if !forced, let known = metadata?.serverVersion, let version = record.version, known >= version {
+      return false
+    }
     clock.observe(record.newestFieldStamp)
     if let deletedStamp = record.deletedStamp { clock.observe(deletedStamp) }
     let owner = localOwner(record.owner, account)
@@ -174,7 +189,7 @@ extension SyncEngine {
           try table.deleteRow(db, primaryKey: primaryKey)
           try RecordMetadata.delete(db, recordName: record.recordName)
         }
-        return
+        return true
       }
       let outcome = RecordMerge.merge(
         local: local, localStamp: metadata.userModificationTime, base: metadata.baseFields,
@@ -183,7 +198,7 @@ extension SyncEngine {
       if outcome.row != local { try table.upsert(db, primaryKey: primaryKey, values: outcome.row) }
       try RecordMetadata.storeServerRecord(db, record, ownerName: owner)
       if !outcome.localWins { try dequeue(db, record.recordName) }
-      return
+      return outcome.row != local
     }
 
     if pending == "delete", let metadata {
@@ -198,17 +213,20 @@ extension SyncEngine {
         try RecordMetadata.storeServerRecord(db, record, ownerName: owner, markingAlive: true)
         try dequeue(db, record.recordName)
       }
-      return
+      return true
     }
 
     if record.deleted {
       if local != nil { try table.deleteRow(db, primaryKey: primaryKey) }
       try RecordMetadata.delete(db, recordName: record.recordName)
       try dequeue(db, record.recordName)
-      return
+      return local != nil
     }
-    try table.upsert(db, primaryKey: primaryKey, values: serverRow)
+    // A record re-stamped by the server (its share changed) with the same values moves nothing.
+    let changes = local.map { local in serverRow.contains { local[$0.key] != $0.value } } ?? true
+    if changes { try table.upsert(db, primaryKey: primaryKey, values: serverRow) }
     try RecordMetadata.storeServerRecord(db, record, ownerName: owner, markingAlive: true)
+    return changes
   }
 
   func report(_ problem: SyncProblem) {

@@ -45,6 +45,7 @@ public final class SyncEngine: Sendable, Observable {
     var commitObservation: CommitObservation?
     var account: CloudAccount?
     var problems: [SyncProblem] = []
+    var receivedRecordCount = 0
   }
 
   /// Makes an engine for the tables, on a server given by `cloudDatabase`.
@@ -144,6 +145,9 @@ public final class SyncEngine: Sendable, Observable {
   public var status: SyncStatus { read(\.status) }
   /// Records from the server this device could not apply, newest last.
   public var problems: [SyncProblem] { read(\.problems) }
+  /// Records received from the server (changed, deleted, or gone from a share) since the engine
+  /// was made: what a sync brought is the difference across it.
+  public var receivedRecordCount: Int { read(\.receivedRecordCount) }
 
   func read<Value>(_ keyPath: KeyPath<EngineState, Value> & Sendable) -> Value {
     registrar.access(self, keyPath: \.observedState)

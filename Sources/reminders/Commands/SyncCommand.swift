@@ -32,6 +32,7 @@ enum SyncCommand: Subcommand {
       Console.print("\(pending) change\(pending == 1 ? "" : "s") waiting to be sent")
       return
     }
+    let receivedBefore = engine.receivedRecordCount
     do {
       try runBlocking { try await engine.syncChanges() }
     } catch let error as CloudError {
@@ -39,6 +40,8 @@ enum SyncCommand: Subcommand {
     }
     let problems = engine.problems
     for problem in problems { Console.error("reminders: \(problem)") }
-    Console.print("Synced: sent \(pending) change\(pending == 1 ? "" : "s"); up to date")
+    let received = engine.receivedRecordCount - receivedBefore
+    Console.print(
+      "Synced: sent \(pending) change\(pending == 1 ? "" : "s"), received \(received); up to date")
   }
 }
