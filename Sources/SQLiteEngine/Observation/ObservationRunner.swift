@@ -35,13 +35,17 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
   }
 
   func start() {
+    // The first fetch of an immediate delivery claims the fetch slot before listening: a commit
+    // heard in between then asks for one more fetch after it, instead of starting a second
+    // fetch that would run (and deliver) alongside it.
+    let immediately = scheduler.deliversInitialValueImmediately
+    if immediately { lock.withLock { isFetching = true } }
     // Listen before the first fetch, so that no commit falls between the two.
     commitObservation = writer.observeCommits { [weak self] changes in self?.databaseDidChange(changes) }
     externalObservation = ExternalChangeWatcher.observe(writer) { [weak self] changes in
       self?.databaseDidChange(changes)
     }
-    if scheduler.deliversInitialValueImmediately {
-      lock.withLock { isFetching = true }
+    if immediately {
       let result = fetch()
       deliver(result, immediately: true)
       queue.async { self.fetchDidEnd() }
