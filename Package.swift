@@ -114,7 +114,10 @@ let package = Package(
       name: "RemindersCLITests", dependencies: ["reminders", "PostgresTestSupport", "TerminalUI"]),
     .testTarget(
       name: "RemindersTUITests",
-      dependencies: ["RemindersTUI", "RemindersKit", "TerminalUI", "SQLiteDataTestSupport", "reminders"],
+      dependencies: [
+        "RemindersTUI", "RemindersKit", "TerminalUI", "SQLiteDataTestSupport", "reminders",
+        "PostgresTestSupport",
+      ],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "SQLiteQueriesTests",

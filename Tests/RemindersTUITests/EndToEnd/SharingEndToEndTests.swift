@@ -1,0 +1,140 @@
+import Foundation
+import PostgresTestSupport
+import TerminalUI
+import Testing
+
+/// Sync and sharing as people use them: the real `reminders` binary in three pseudo-terminals,
+/// against a PostgreSQL server of the test's own. alice has two machines (A1, A2), bob one (B1);
+/// each machine is a database and a config folder of its own. Every change reaches the other
+/// screens with no key press and no manual sync.
+@Suite(
+  "Sharing in pseudo-terminals",
+  .enabled(
+    if: TmuxSession.isAvailable && TmuxSession.executable(named: "reminders") != nil,
+    "needs tmux and reminders"))
+struct SharingEndToEndTests {
+  let reminders = TmuxSession.executable(named: "reminders") ?? ""
+  /// Long enough for a sync round on a loaded machine; a broken build waits this long and fails.
+  let syncTimeout: Duration = .seconds(60)
+
+  struct Machine {
+    let session: TmuxSession
+    let user: String
+    var database: String { session.path("reminders.sqlite") }
+    var config: String { session.path("config") }
+  }
+
+  private func machine(_ user: String, server: String) throws -> Machine {
+    let machine = Machine(session: try TmuxSession(width: 100, height: 30), user: user)
+    try "secret-\(user)\n".write(toFile: machine.session.path("password"), atomically: true, encoding: .utf8)
+    try command(
+      machine, "account", "login", "--server", server, "--user", user, "--password-file",
+      machine.session.path("password"))
+    return machine
+  }
+
+  /// Runs a command of `machine`'s user on its database, from another process.
+  @discardableResult
+  private func command(_ machine: Machine, _ arguments: String...) throws -> String {
+    try Subprocess.runChecked(
+      [
+        "/usr/bin/env", "XDG_CONFIG_HOME=\(machine.config)", "NO_COLOR=1", reminders, "--db",
+        machine.database,
+      ]
+        + arguments)
+  }
+
+  private func launch(_ machine: Machine) throws {
+    let script = """
+      export XDG_CONFIG_HOME=\(machine.config) SWIFT_BACKTRACE=interactive=no
+      \(reminders) --db \(machine.database) 2> \(machine.session.path("stderr"))
+
+      """
+    try script.write(toFile: machine.session.path("launch.sh"), atomically: true, encoding: .utf8)
+    try machine.session.run("bash \(machine.session.path("launch.sh"))")
+    try machine.session.waitForScreen { $0.first?.hasPrefix("┌─ Reminders ") == true }
+  }
+
+  /// The sidebar row of a list or smart list, with its count.
+  private func sidebarRow(_ screen: [String], _ title: String) -> String {
+    screen.first { $0.hasPrefix("│ ") && $0.dropFirst(4).hasPrefix(title) }.map { String($0.prefix(32)) }
+      ?? ""
+  }
+
+  private func lists(_ screen: [String]) -> [String] {
+    screen.filter { $0.hasPrefix("│ ● ") }.map {
+      String($0.dropFirst(4).prefix(20)).trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  @Test func aliceSharesFamilyWithBobWhoSeesItLiveThenLosesIt() async throws {
+    let cluster = try await PostgresCluster.start()
+    let server = "postgresql://127.0.0.1:\(cluster.port)/\(try cluster.makeDatabase())"
+    let a1 = try machine("alice", server: server)
+    let a2 = try machine("alice", server: server)
+    let b1 = try machine("bob", server: server)
+
+    // alice fills A1; A2 gets the same lists and counts by itself.
+    try launch(a1)
+    try a1.session.send("S")
+    try a1.session.waitForScreen { sidebarRow($0, "Family").hasSuffix("2 │") }
+    try launch(a2)
+    var screen = try a2.session.waitForScreen(timeout: syncTimeout) {
+      sidebarRow($0, "Family").hasSuffix("2 │") && sidebarRow($0, "All").hasSuffix("8 │")
+    }
+    #expect(lists(screen) == ["Personal", "Family", "Business"])
+    #expect(sidebarRow(screen, "All") == "│ ▤ All                      8 │")
+
+    // alice shares Family read-only; bob accepts and sees exactly that list.
+    try launch(b1)
+    try command(a1, "share", "Family", "--with", "bob", "--read-only")
+    let pending = try command(b1, "shares", "--json")
+    let shareID = try #require(
+      (try JSONSerialization.jsonObject(with: Data(pending.utf8)) as? [[String: Any]])?.first?["shareID"]
+        as? String)
+    try command(b1, "accept", shareID)
+    screen = try b1.session.waitForScreen(timeout: syncTimeout) { sidebarRow($0, "Family").hasSuffix("2 │") }
+    #expect(lists(screen) == ["Family"])
+
+    // bob's addition to the read-only list is refused on screen, and nothing changes.
+    try b1.session.send("n")
+    try b1.session.send("Sneaky @Family", literal: true)
+    try b1.session.send("Enter")
+    screen = try b1.session.waitForScreen { $0.contains { $0.contains("shared with you read-only") } }
+    #expect(screen.contains { $0.contains("shared with you read-only") })
+    #expect(sidebarRow(screen, "Family").hasSuffix("2 │"))
+    // The refusal stays until dismissed, and the quick-add keeps the text to edit: both go.
+    try b1.session.send("Escape", "Escape")
+    try b1.session.waitForScreen { !$0.contains { $0.hasPrefix(" New ") } }
+
+    // alice lets bob write; bob's app learns it from the server by itself.
+    try command(a1, "share", "Family", "--with", "bob")
+    let metadatabase = b1.session.path(".reminders.metadata-sqlitedata.sqlite")
+    let deadline = ContinuousClock.now + syncTimeout
+    while ContinuousClock.now < deadline,
+      try Subprocess.run(
+        [
+          "/usr/bin/sqlite3", "-cmd", ".timeout 10000", metadatabase,
+          "SELECT json_extract(share, '$.currentUserPermission') FROM sqlitedata_icloud_metadata WHERE share IS NOT NULL",
+        ], capturingOutput: true) != "readWrite\n"
+    {
+      usleep(50_000)
+    }
+    // bob adds a reminder in his app, and it shows on A1 with no key press.
+    try b1.session.send("n")
+    try b1.session.send("From bob @Family", literal: true)
+    try b1.session.send("Enter")
+    screen = try b1.session.waitForScreen { sidebarRow($0, "Family").hasSuffix("3 │") }
+    #expect(screen.contains { $0.contains("Added “From bob” to Family") })
+    screen = try a1.session.waitForScreen(timeout: syncTimeout) { sidebarRow($0, "Family").hasSuffix("3 │") }
+    #expect(sidebarRow(screen, "Family") == "│ ● Family                   3 │")
+
+    // alice stops sharing: Family leaves bob's screen.
+    try command(a1, "unshare", "Family")
+    screen = try b1.session.waitForScreen(timeout: syncTimeout) { lists($0).isEmpty }
+    #expect(lists(screen).isEmpty)
+    screen = try a1.session.waitForScreen { _ in true }
+    #expect(sidebarRow(screen, "Family") == "│ ● Family                   3 │")
+    for machine in [a1, a2, b1] { try machine.session.send("q") }
+  }
+}
