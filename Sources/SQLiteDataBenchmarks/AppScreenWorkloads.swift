@@ -19,7 +19,7 @@ private let screenWidth = 100
 private let screenHeight = 30
 
 /// The `reminders` executable built next to this one.
-private func remindersExecutable() throws -> String {
+func remindersExecutable() throws -> String {
   let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     .deletingLastPathComponent()
   let path = directory.appendingPathComponent("reminders").path

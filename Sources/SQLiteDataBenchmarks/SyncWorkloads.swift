@@ -19,7 +19,7 @@ func syncWorkloads() -> [Workload] {
           .utf8))
     return []
   }
-  return [pushWorkload(url), pullWorkload(url), latencyWorkload(url)]
+  return [pushWorkload(url), pullWorkload(url), latencyWorkload(url), shareToScreenWorkload(url)]
 }
 
 private let rowCount = 10_000
@@ -98,21 +98,21 @@ private func benchRows() -> [BenchRow] {
 }
 
 /// The admin URL with another user and the bench password.
-private func userURL(_ adminURL: String, _ user: String) -> String {
+func userURL(_ adminURL: String, _ user: String) -> String {
   var components = URLComponents(string: adminURL)!
   components.user = user
   components.password = "bench-\(user)"
   return components.string!
 }
 
-private func newUser(_ adminURL: String) throws -> String {
+func newUser(_ adminURL: String) throws -> String {
   let user = "bench_" + UUID().uuidString.prefix(8).lowercased()
   try SyncServer.addUser(user, password: "bench-\(user)", connectionString: adminURL)
   return user
 }
 
 /// Runs async work from the synchronous harness.
-private func blocking(_ body: @escaping @Sendable () async throws -> Void) throws {
+func blocking(_ body: @escaping @Sendable () async throws -> Void) throws {
   let done = DispatchSemaphore(value: 0)
   let failure = Mutex<(any Error)?>(nil)
   Task {
