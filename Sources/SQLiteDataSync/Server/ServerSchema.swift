@@ -1085,16 +1085,18 @@ enum ServerSchema {
     $$;
 
     -- The change feed also names records that left a share the caller can read (moved out of
-    -- it), so that participants drop them.
-    CREATE OR REPLACE FUNCTION sync.fetch_zone_changes(p_owner text, p_zone text, p_since bigint,
-                                                       p_page_limit int) RETURNS jsonb
+    -- it), so that participants drop them. Built as json, not jsonb: a page of records is only
+    -- ever printed, and json builds it in less than half the time.
+    DROP FUNCTION sync.fetch_zone_changes(text, text, bigint, int);
+    CREATE FUNCTION sync.fetch_zone_changes(p_owner text, p_zone text, p_since bigint, p_page_limit int)
+    RETURNS json
     LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = pg_catalog, pg_temp
     AS $$
     DECLARE
       v_since bigint := coalesce(p_since, 0);
       v_last bigint;
       v_zone_version bigint;
-      v_records jsonb;
+      v_records json;
       v_more boolean;
       v_token bigint;
     BEGIN
@@ -1109,11 +1111,15 @@ enum ServerSchema {
         FROM sync.zones z WHERE z.owner = p_owner AND z.zone = p_zone;
 
       IF v_last IS NULL THEN
-        v_records := '[]'::jsonb;
+        v_records := '[]'::json;
         v_more := false;
         v_token := greatest(v_since, coalesce(v_zone_version, v_since));
       ELSE
-        SELECT jsonb_agg(sync.record_json(r) ORDER BY r.version, r.record_name) INTO v_records
+        SELECT json_agg(json_build_object(
+                 'owner', r.owner, 'zone', r.zone, 'recordName', r.record_name,
+                 'recordType', r.record_type, 'parent', r.parent_record_name, 'fields', r.fields,
+                 'deleted', r.deleted, 'deletedStamp', r.deleted_stamp, 'version', r.version)
+               ORDER BY r.version, r.record_name) INTO v_records
           FROM sync.records r
          WHERE r.owner = p_owner AND r.zone = p_zone
            AND r.version > v_since AND r.version <= v_last;
@@ -1123,16 +1129,16 @@ enum ServerSchema {
                         ELSE greatest(v_last, coalesce(v_zone_version, v_last)) END;
       END IF;
 
-      RETURN jsonb_build_object(
+      RETURN json_build_object(
         'records', v_records, 'version', v_token, 'more', v_more,
         'exits', coalesce((
-          SELECT jsonb_agg(DISTINCT e.record_name)
+          SELECT json_agg(DISTINCT e.record_name)
             FROM sync.share_exits e
            WHERE e.owner = p_owner AND e.zone = p_zone AND e.owner <> current_user::text
              AND e.version > v_since AND e.version <= v_token
              AND NOT EXISTS (SELECT 1 FROM sync.records r
                               WHERE r.owner = e.owner AND r.zone = e.zone
-                                AND r.record_name = e.record_name)), '[]'::jsonb));
+                                AND r.record_name = e.record_name)), '[]'::json));
     END
     $$;
 
@@ -1153,7 +1159,8 @@ enum ServerSchema {
       sync.owned_share(uuid, text), sync.touch_root(text, text, text),
       sync.share_root(text, text, text), sync.add_participant(uuid, text, text),
       sync.create_invitation(uuid, text), sync.accept_share(text, uuid),
-      sync.remove_participant(uuid, text), sync.stop_sharing(uuid), sync.list_shares()
+      sync.remove_participant(uuid, text), sync.stop_sharing(uuid), sync.list_shares(),
+      sync.fetch_zone_changes(text, text, bigint, int)
       FROM PUBLIC;
     GRANT EXECUTE ON FUNCTION
       sync.share_root(text, text, text), sync.add_participant(uuid, text, text),

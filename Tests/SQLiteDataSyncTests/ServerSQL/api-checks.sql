@@ -424,7 +424,7 @@ BEGIN
 
   -- Up to date: nothing, same token.
   page := sync.fetch_zone_changes('alice', 'zp', 3, 2);
-  ASSERT page = '{"records": [], "version": 3, "more": false}', 'up to date: ' || page;
+  ASSERT page = '{"records": [], "version": 3, "more": false, "exits": []}', 'up to date: ' || page;
 
   -- Tombstones are changes too, and carry their fields.
   r := pg_temp.modify('[]', jsonb_build_array(pg_temp.del('r2', p_zone => 'zp')));
@@ -437,7 +437,7 @@ BEGIN
   -- A failed call consumed no version; a zone whose version moved without readable records
   -- still moves the token (exercised as the superuser below).
   page := sync.fetch_zone_changes('alice', 'no-such-zone', 5, 2);
-  ASSERT page = '{"records": [], "version": 5, "more": false}', 'missing zone: ' || page;
+  ASSERT page = '{"records": [], "version": 5, "more": false, "exits": []}', 'missing zone: ' || page;
   RAISE NOTICE 'ok: paging returns whole versions, each record once';
 END
 $$;
@@ -449,7 +449,7 @@ DO $$
 DECLARE
   page jsonb := sync.fetch_zone_changes('alice', 'zp', 4, 2);
 BEGIN
-  ASSERT page = '{"records": [], "version": 5, "more": false}', 'token follows the zone: ' || page;
+  ASSERT page = '{"records": [], "version": 5, "more": false, "exits": []}', 'token follows the zone: ' || page;
   RAISE NOTICE 'ok: token follows the zone version';
 END
 $$;
@@ -485,7 +485,7 @@ DECLARE
   n bigint;
 BEGIN
   r := sync.fetch_zone_changes('alice', 'z1', 0, 100);
-  ASSERT r = '{"records": [], "version": 0, "more": false}', 'bob fetches alice''s zone: ' || r;
+  ASSERT r = '{"records": [], "version": 0, "more": false, "exits": []}', 'bob fetches alice''s zone: ' || r;
   r := sync.fetch_records('[{"owner":"alice","zone":"z1","recordName":"a:items"}]');
   ASSERT r = '{"records": []}', 'bob fetches alice''s record: ' || r;
   SELECT count(*) INTO n FROM sync.records WHERE owner = 'alice';
