@@ -161,6 +161,40 @@ import Testing
       try await saveAsUser("bob", people.server, id: "R", parent: "L:remindersLists") == .permissionFailure)
   }
 
+  @Test("A participant moves reminders between a shared list and their own", arguments: Backend.allCases)
+  func participantMovesBetweenZones(backend: Backend) async throws {
+    let (people, _) = try await shared(backend, permission: .readWrite)
+    let (a1, a2, b1) = (people.a1, people.a2, people.b1)
+    try b1.write(at: 100) { db in
+      try RemindersList.insert { RemindersList(id: "BL", title: "Bob's") }.execute(db)
+      try Reminder.insert { Reminder(id: "R7", title: "Bob's own", remindersListID: "BL") }.execute(db)
+    }
+    try await b1.sync()
+    // R leaves alice's list for bob's; R7 goes the other way.
+    try b1.write(at: 200) { db in
+      try Reminder.find("R").update { $0.remindersListID = "BL" }.execute(db)
+      try Reminder.find("R7").update { $0.remindersListID = "L" }.execute(db)
+    }
+    try await b1.sync()
+    try await a1.sync()
+    try await a2.sync()
+    try await b1.sync()
+    let onB1 = try b1.reminders()
+    #expect(onB1.first { $0.id == "R" }?.remindersListID == "BL")
+    #expect(onB1.first { $0.id == "R7" }?.remindersListID == "L")
+    #expect(try b1.outboxCount() == 0)
+    for device in [a1, a2] {
+      #expect(try device.reminders().map(\.id) == ["R2", "R5", "R7"])
+      #expect(try device.reminders().first { $0.id == "R7" }?.title == "Bob's own")
+    }
+    // Edits after the move go to the record's new zone.
+    try b1.write(at: 300) { db in try Reminder.find("R").update { $0.title = "Bob's milk" }.execute(db) }
+    try await b1.sync()
+    try await a1.sync()
+    #expect(try b1.reminders().first { $0.id == "R" }?.title == "Bob's milk")
+    #expect(try a1.reminders().map(\.id) == ["R2", "R5", "R7"])
+  }
+
   enum Ending: String, CaseIterable, CustomTestStringConvertible {
     case unshared, removed
     var testDescription: String { rawValue }

@@ -43,6 +43,11 @@ enum CaptureTriggers {
     let owner =
       parentMetadata.map { "COALESCE((SELECT \"ownerName\" \($0)), \(literal(defaultOwner)))" }
       ?? literal(defaultOwner)
+    // A child moved under a parent of another zone (a reminder moved between a list shared with
+    // this user and one of their own) moves there too; a root keeps its zone.
+    let zoneFollowsParent =
+      table.parentKey == nil
+      ? "" : "\n      \"zoneName\" = excluded.\"zoneName\", \"ownerName\" = excluded.\"ownerName\","
     let saved = """
         INSERT INTO "sqlitedata_icloud_metadata"
           ("recordPrimaryKey", "recordType", "zoneName", "ownerName", "parentRecordPrimaryKey",
@@ -50,7 +55,7 @@ enum CaptureTriggers {
         VALUES (\(key("NEW")), \(type), \(zone), \(owner), \(parentKey), \(parentType), \(quoted(currentTimeFunction))(), 0)
         ON CONFLICT ("recordPrimaryKey", "recordType") DO UPDATE SET
           "parentRecordPrimaryKey" = excluded."parentRecordPrimaryKey",
-          "parentRecordType" = excluded."parentRecordType",
+          "parentRecordType" = excluded."parentRecordType",\(zoneFollowsParent)
           "userModificationTime" = excluded."userModificationTime",
           "_isDeleted" = 0;
         INSERT INTO "sqlitedata_icloud_outbox" ("recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt")

@@ -9,6 +9,10 @@ struct RecordMetadata {
   var ownerName: String
   var parentRecordName: String?
   var serverVersion: Int64?
+  /// Where the server has the record (its owner and zone), when it has it: elsewhere than
+  /// `ownerName` and `zoneName` after a move between zones.
+  var serverOwner: String?
+  var serverZone: String?
   /// The fields of the last server record seen: the base that tells local edits from unchanged
   /// columns, and the stamps that unchanged columns keep.
   var baseFields: [String: RecordField]
@@ -24,7 +28,8 @@ struct RecordMetadata {
         db,
         sql: """
           SELECT "recordPrimaryKey", "recordType", "zoneName", "ownerName", "parentRecordName",
-            "_serverVersion", "_lastKnownServerRecordAllFields", "userModificationTime", "_isDeleted"
+            "_serverVersion", "_lastKnownServerRecordAllFields", "userModificationTime", "_isDeleted",
+            json_extract("lastKnownServerRecord", '$.owner'), json_extract("lastKnownServerRecord", '$.zone')
           FROM "sqlitedata_icloud_metadata" WHERE "recordName" = ?
           """, arguments: [recordName])
     else { return nil }
@@ -33,7 +38,8 @@ struct RecordMetadata {
       recordPrimaryKey: try row.decode(String.self, at: 0), recordType: try row.decode(String.self, at: 1),
       zoneName: try row.decode(String.self, at: 2), ownerName: try row.decode(String.self, at: 3),
       parentRecordName: try row.decode(String?.self, at: 4),
-      serverVersion: try row.decode(Int64?.self, at: 5),
+      serverVersion: try row.decode(Int64?.self, at: 5), serverOwner: try row.decode(String?.self, at: 9),
+      serverZone: try row.decode(String?.self, at: 10),
       baseFields: try fieldsJSON.map { try WireJSON.decode([String: RecordField].self, from: $0) } ?? [:],
       userModificationTime: HLCStamp(rawValue: try row.decode(Int64.self, at: 7)),
       isDeleted: try row.decode(Bool.self, at: 8))

@@ -169,6 +169,12 @@ extension SyncEngine {
     if !forced, let known = metadata?.serverVersion, let version = record.version, known >= version {
       return false
     }
+    // The record as it was in a zone this device moved it out of: the move is this device's word.
+    if let metadata,
+      metadata.zoneName != record.zone || metadata.ownerName != localOwner(record.owner, account)
+    {
+      return false
+    }
     clock.observe(record.newestFieldStamp)
     if let deletedStamp = record.deletedStamp { clock.observe(deletedStamp) }
     let owner = localOwner(record.owner, account)

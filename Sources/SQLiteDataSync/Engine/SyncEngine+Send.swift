@@ -9,6 +9,8 @@ struct PendingBatch: Sendable {
   /// The outbox stamp of each record when the batch was made: a record changed again since
   /// stays queued after the batch is acknowledged.
   var stamps: [String: Int64]
+  /// Records moved to another zone: their deletes remove them from the zone they left.
+  var moves: [String] = []
 }
 
 extension PendingBatch: WireCodable {
@@ -22,6 +24,8 @@ extension PendingBatch: WireCodable {
     deletes.write(to: &json)
     json.key("stamps")
     stamps.write(to: &json)
+    json.key("moves")
+    moves.write(to: &json)
     json.endObject()
   }
 
@@ -30,7 +34,7 @@ extension PendingBatch: WireCodable {
     self.init(
       batchID: try object.decode("batchID"), saves: try object.decode("saves"),
       deletes: try object.decode("deletes"),
-      stamps: try object.decode("stamps"))
+      stamps: try object.decode("stamps"), moves: try object.decodeIfPresent("moves") ?? [])
   }
 }
 
@@ -106,6 +110,7 @@ extension SyncEngine {
     {
       return try WireJSON.decode(PendingBatch.self, from: request)
     }
+    try followParentsToTheirZones(db)
     let rank = tables.enumerated().map { "WHEN \(literal($1.name)) THEN \($0)" }.joined(separator: " ")
     let entries = try Row.fetchAll(
       db,
@@ -145,7 +150,20 @@ extension SyncEngine {
         let record = ServerRecord(
           id: id, recordType: table.name, parent: try table.parentRecordName(db, primaryKey: primaryKey),
           fields: fields)
-        batch.saves.append(RecordSave(record: record, baseVersion: metadata.serverVersion))
+        if let version = metadata.serverVersion, let owner = metadata.serverOwner,
+          let zone = metadata.serverZone,
+          owner != id.owner || zone != id.zone
+        {
+          // Moved to another zone: created there, deleted from the zone it left.
+          batch.saves.append(RecordSave(record: record, baseVersion: nil))
+          batch.deletes.append(
+            RecordDelete(
+              id: RecordID(owner: owner, zone: zone, recordName: recordName), baseVersion: version,
+              deletedStamp: metadata.userModificationTime))
+          batch.moves.append(recordName)
+        } else {
+          batch.saves.append(RecordSave(record: record, baseVersion: metadata.serverVersion))
+        }
       }
       batch.stamps[recordName] = try entry.decode(Int64.self, at: 4)
     }
@@ -174,6 +192,11 @@ extension SyncEngine {
     let saves: [RecordSave?] = batch.saves + Array(repeating: nil, count: batch.deletes.count)
     for (save, result) in zip(saves, results) {
       let recordName = result.id.recordName
+      // The record's copy in the zone it left: its save, in the new zone, says the rest.
+      if save == nil, batch.moves.contains(recordName) {
+        followUp.madeProgress = true
+        continue
+      }
       let unchanged =
         try Int64.fetchOne(
           db, sql: #"SELECT "enqueuedAt" FROM "sqlitedata_icloud_outbox" WHERE "recordName" = ?"#,
@@ -264,6 +287,34 @@ extension SyncEngine {
           arguments: [primaryKey])
       default:
         try table.deleteRow(db, primaryKey: primaryKey)
+      }
+    }
+  }
+
+  /// Records under a parent that moved to another zone move with it, and are queued to be
+  /// sent there: their own rows did not change, so no trigger saw them.
+  private func followParentsToTheirZones(_ db: Database) throws {
+    for _ in 0..<64 {
+      let moved = try String.fetchAll(
+        db,
+        sql: """
+          UPDATE "sqlitedata_icloud_metadata" AS "child"
+          SET "zoneName" = "parent"."zoneName", "ownerName" = "parent"."ownerName"
+          FROM "sqlitedata_icloud_metadata" AS "parent"
+          WHERE "child"."parentRecordName" = "parent"."recordName" AND NOT "child"."_isDeleted"
+            AND ("child"."zoneName" IS NOT "parent"."zoneName" OR "child"."ownerName" IS NOT "parent"."ownerName")
+          RETURNING "recordName"
+          """)
+      guard !moved.isEmpty else { return }
+      let stamp = clock.tick().rawValue
+      for name in moved {
+        try db.execute(
+          sql: """
+            INSERT INTO "sqlitedata_icloud_outbox" ("recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt")
+            SELECT "recordName", "recordPrimaryKey", "recordType", 'save', ? FROM "sqlitedata_icloud_metadata"
+            WHERE "recordName" = ?
+            ON CONFLICT ("recordName") DO UPDATE SET "operation" = 'save', "enqueuedAt" = excluded."enqueuedAt"
+            """, arguments: [stamp, name])
       }
     }
   }
