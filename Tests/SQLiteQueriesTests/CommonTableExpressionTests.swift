@@ -197,11 +197,9 @@ struct CommonTableExpressionTests {
         )
         UPDATE "reminders"
         SET "isFlagged" = 1
-        WHERE (("reminders"."remindersListID") IN (
-          SELECT "listCounts"."remindersListID"
-          FROM "listCounts"
-          WHERE (("listCounts"."reminderCount") = (1))
-        ))
+        WHERE (("reminders"."remindersListID") IN (SELECT "listCounts"."remindersListID"
+        FROM "listCounts"
+        WHERE (("listCounts"."reminderCount") = (1))))
         RETURNING "title"
         """))
     try database.write { (db) throws in
@@ -241,7 +239,7 @@ struct CommonTableExpressionTests {
 
   @Test func asASubqueryAndWithAnEmptyQuery() throws {
     let busyLists = RemindersList.where { $0.id.in(listCounts) }.select(\.title)
-    #expect(busyLists.query.debugDescription.contains("IN (\n  WITH \"listCounts\" AS (\n    SELECT"))
+    #expect(busyLists.query.debugDescription.contains("IN (WITH \"listCounts\" AS (\n  SELECT"))
     let nothing = With {
       ListCount.none
     } query: {

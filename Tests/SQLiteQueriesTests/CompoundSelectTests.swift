@@ -145,14 +145,12 @@ struct CompoundSelectTests {
       query.query.debugDescription == """
         SELECT "reminders"."title"
         FROM "reminders"
-        WHERE (("reminders"."id") IN (
-          SELECT "reminders"."id"
-          FROM "reminders"
-          WHERE ("reminders"."isFlagged")
-            UNION
-          SELECT "remindersTags"."reminderID"
-          FROM "remindersTags"
-        ))
+        WHERE (("reminders"."id") IN (SELECT "reminders"."id"
+        FROM "reminders"
+        WHERE ("reminders"."isFlagged")
+          UNION
+        SELECT "remindersTags"."reminderID"
+        FROM "remindersTags"))
         ORDER BY "reminders"."title"
         """)
     try database.read { (db) throws in

@@ -238,8 +238,19 @@ extension QueryExpression where QueryValue: QueryBindable {
 }
 
 extension QueryExpression {
-  /// `IN (SELECT …)`.
+  /// `IN (SELECT …)`, the subquery inside the parentheses as written, as upstream renders it
+  /// (other subqueries are indented on lines of their own).
   public func `in`(_ subquery: some PartialSelectStatement) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(" + queryFragment + ") IN " + subquery.queryFragment)
+    SQLQueryExpression("(" + queryFragment + ") IN (" + Self.body(of: subquery) + ")")
+  }
+
+  /// `NOT IN (SELECT …)`.
+  public func notIn(_ subquery: some PartialSelectStatement) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(" + queryFragment + ") NOT IN (" + Self.body(of: subquery) + ")")
+  }
+
+  /// A query that selects nothing (a select on `.none`) still makes valid SQL.
+  private static func body(of subquery: some PartialSelectStatement) -> QueryFragment {
+    subquery.query.isEmpty ? "SELECT NULL WHERE 0" : subquery.query
   }
 }
