@@ -195,6 +195,30 @@ import Testing
     #expect(try a1.reminders().map(\.id) == ["R2", "R5", "R7"])
   }
 
+  @Test(
+    "A second share in the same zone arrives whole, on every device of the participant",
+    arguments: Backend.allCases)
+  func secondShareInTheSameZone(backend: Backend) async throws {
+    let (people, _) = try await shared(backend, permission: .readOnly)
+    let (a1, b1) = (people.a1, people.b1)
+    let b2 = try Device("B2", folder: folder.url, cloud: people.server.database(for: "bob"))
+    try await b2.sync()
+    #expect(try b2.lists().map(\.id) == ["L"])
+    // L2 and R5 are older than every token bob's devices hold for alice's zone.
+    let work = try await a1.engine.share(record: RemindersList(id: "L2", title: "Work")).share
+    try await a1.engine.addParticipant("bob", permission: .readOnly, to: work)
+    // Before bob accepts, his devices pull the zone (for L), and their tokens move past L2.
+    try await b1.sync()
+    try await b2.sync()
+    #expect(try b1.lists().map(\.id) == ["L"])
+    try await b1.engine.acceptShare(metadata: CKShare.Metadata(shareID: work.shareID))
+    try await b2.sync()
+    for device in [b1, b2] {
+      #expect(try device.lists().map(\.id) == ["L", "L2"])
+      #expect(try device.reminders().map(\.id) == ["R", "R2", "R5"])
+    }
+  }
+
   enum Ending: String, CaseIterable, CustomTestStringConvertible {
     case unshared, removed
     var testDescription: String { rawValue }

@@ -7,6 +7,8 @@ extension SyncEngine {
   /// a page applied twice changes nothing.
   func fetch(as account: CloudAccount) async throws {
     guard let cloud else { throw CloudError.noAccount }
+    let shares = try await cloud.shares()
+    try await writeAsEngine { db in try self.readWholeZones(ofNew: shares, account: account, db) }
     let zones = try await cloud.fetchDatabaseChanges(since: 0).zones
     for zone in zones {
       var token = try await database.writeWithoutTransaction { db in
@@ -59,7 +61,6 @@ extension SyncEngine {
         CrashPoint.pageApplied.reached()
       }
     }
-    let shares = try await cloud.shares()
     try await writeAsEngine { db in try self.reconcile(shares, account: account, db) }
   }
 

@@ -190,6 +190,18 @@ extension SyncEngine {
     }
   }
 
+  /// A share joined since the last fetch makes older records of its zone readable, which a
+  /// token past them would never fetch: such a zone is read whole (what is here already is
+  /// skipped by version).
+  func readWholeZones(ofNew shares: [CKShare], account: CloudAccount, _ db: Database) throws {
+    for share in shares where share.ownerName != account.user && share.currentUserPermission != .none {
+      guard try RecordMetadata.fetch(db, recordName: share.rootRecordName) == nil else { continue }
+      try db.execute(
+        sql: #"DELETE FROM "sqlitedata_icloud_zoneTokens" WHERE "ownerName" = ? AND "zoneName" = ?"#,
+        arguments: [share.ownerName, share.zoneName])
+    }
+  }
+
   /// Removes a share someone else owns from this device: its records, their metadata and
   /// anything queued for them. The zone is read whole next time, in case the user still reads
   /// other shares in it.
