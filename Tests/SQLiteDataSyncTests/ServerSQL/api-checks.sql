@@ -654,6 +654,122 @@ BEGIN
 END
 $$;
 
+\echo '== sharing API: who may do what'
+SET ROLE alice;
+DO $$
+DECLARE
+  r jsonb;
+  share jsonb;
+  token text;
+BEGIN
+  r := pg_temp.modify(jsonb_build_array(
+         pg_temp.save('list:lists', p_zone => 'zsh'),
+         pg_temp.save('item:items', p_zone => 'zsh', p_parent => 'list:lists')));
+  ASSERT pg_temp.statuses(r) = '{saved,saved}', 'alice fills zsh: ' || r;
+  BEGIN
+    PERFORM sync.share_root('zsh', 'item:items', NULL);
+    ASSERT false, 'a child was shared';
+  EXCEPTION WHEN SQLSTATE 'SH400' THEN NULL;
+  END;
+  share := sync.share_root('zsh', 'list:lists', 'Groceries');
+  ASSERT share->>'ownerName' = 'alice' AND share->>'currentUserPermission' = 'readWrite'
+     AND share->'systemFields'->>'title' = 'Groceries', 'the owner''s view: ' || share;
+  ASSERT sync.share_root('zsh', 'list:lists', NULL)->>'shareID' = share->>'shareID', 'sharing again returns it';
+  PERFORM sync.add_participant((share->>'shareID')::uuid, 'bob', 'read');
+  token := sync.create_invitation((share->>'shareID')::uuid, 'readwrite');
+  ASSERT length(token) = 64, 'a token of 64 hex digits';
+  BEGIN
+    PERFORM 1 FROM sync.invites;
+    ASSERT false, 'a client read the invites';
+  EXCEPTION WHEN insufficient_privilege THEN NULL;
+  END;
+  PERFORM set_config('check.token', token, false);
+  PERFORM set_config('check.share', share->>'shareID', false);
+END
+$$;
+RESET ROLE;
+DO $$
+BEGIN
+  ASSERT NOT EXISTS (SELECT 1 FROM sync.invites WHERE convert_from(token_hash, 'LATIN1') LIKE '%' || current_setting('check.token') || '%'),
+    'the token itself is not stored';
+END
+$$;
+SET ROLE bob;
+DO $$
+DECLARE
+  share uuid := current_setting('check.share')::uuid;
+  r jsonb;
+BEGIN
+  -- bob is invited, not yet in: he sees the share listed, not its records.
+  ASSERT (sync.list_shares()->'shares'->0->>'currentUserPermission') = 'none', 'invited only';
+  ASSERT NOT (sync.fetch_database_changes(0)->'zones' @> '[{"zone": "zsh"}]'), 'zone hidden before accepting';
+  BEGIN
+    PERFORM sync.add_participant(share, 'carol', 'read');
+    ASSERT false, 'a participant added someone';
+  EXCEPTION WHEN SQLSTATE 'SH403' THEN NULL;
+  END;
+  BEGIN
+    PERFORM sync.stop_sharing(share);
+    ASSERT false, 'a participant stopped the share';
+  EXCEPTION WHEN SQLSTATE 'SH403' THEN NULL;
+  END;
+  -- The helpers behind the API are not callable by clients.
+  BEGIN
+    PERFORM sync.touch_root('alice', 'zsh', 'list:lists');
+    ASSERT false, 'a client called touch_root';
+  EXCEPTION WHEN insufficient_privilege THEN NULL;
+  END;
+  BEGIN
+    PERFORM sync.share_json(share, 'alice');
+    ASSERT false, 'a client called share_json';
+  EXCEPTION WHEN insufficient_privilege THEN NULL;
+  END;
+  r := sync.accept_share(NULL, share);
+  ASSERT r->>'currentUserPermission' = 'readOnly', 'bob accepted, read-only: ' || r;
+  r := sync.fetch_zone_changes('alice', 'zsh', 0, 100)::jsonb;
+  ASSERT jsonb_array_length(r->'records') = 2, 'bob reads the list and its item: ' || r;
+  r := pg_temp.modify(jsonb_build_array(pg_temp.save('sneak:items', p_zone => 'zsh', p_parent => 'list:lists')));
+  ASSERT pg_temp.statuses(r) = '{permissionFailure}', 'read-only bob cannot add: ' || r;
+  PERFORM sync.remove_participant(share, 'bob');
+  ASSERT NOT (sync.fetch_database_changes(0)->'zones' @> '[{"zone": "zsh"}]'), 'bob left';
+END
+$$;
+SET ROLE carol;
+DO $$
+DECLARE
+  r jsonb;
+BEGIN
+  r := sync.accept_share(current_setting('check.token'), NULL);
+  ASSERT r->>'currentUserPermission' = 'readWrite', 'carol joined by the token: ' || r;
+  BEGIN
+    PERFORM sync.accept_share(current_setting('check.token'), NULL);
+    ASSERT false, 'a token was used twice';
+  EXCEPTION WHEN SQLSTATE 'SH404' THEN NULL;
+  END;
+  r := pg_temp.modify(jsonb_build_array(pg_temp.save('carols:items', p_zone => 'zsh', p_parent => 'list:lists')));
+  ASSERT pg_temp.statuses(r) = '{saved}', 'read-write carol adds: ' || r;
+END
+$$;
+SET ROLE alice;
+DO $$
+DECLARE
+  r jsonb;
+BEGIN
+  PERFORM sync.stop_sharing(current_setting('check.share')::uuid);
+  ASSERT NOT (sync.list_shares()->'shares' @> '[{"rootRecordName": "list:lists"}]'), 'the share is gone';
+  ASSERT pg_temp.get('carols:items', 'zsh') IS NOT NULL, 'alice keeps what carol added';
+END
+$$;
+SET ROLE carol;
+DO $$
+BEGIN
+  ASSERT NOT (sync.fetch_database_changes(0)->'zones' @> '[{"zone": "zsh"}]'), 'carol lost zsh';
+  ASSERT NOT (sync.list_shares()->'shares' @> '[{"rootRecordName": "list:lists"}]'), 'carol has no share of it';
+  RAISE NOTICE 'ok: sharing API: owners share, participants accept, tokens work once, helpers stay private';
+END
+$$;
+RESET ROLE;
+
 \echo '== NOTIFY on commit (a second connection listens, through dblink)'
 CREATE SCHEMA check_ext;
 CREATE EXTENSION dblink SCHEMA check_ext;
