@@ -190,10 +190,10 @@ extension TableModel {
       return parameter
     }
     lines.append("\(access)init(\(parameters.joined(separator: ", "))) {")
-    let pairs = columns.filter { !isTable || !$0.isGenerated }.map {
-      "(\(literal($0.name)), \($0.property).queryFragment, \($0.storedType).columnWidth == 1)"
+    let members = columns.filter { !isTable || !$0.isGenerated }.map {
+      "SQLiteQueries.selectionExpressions(\(literal($0.name)), \($0.property), as: \($0.storedType).self)"
     }
-    lines.append("self.expressions = [\(pairs.joined(separator: ", "))]")
+    lines.append("self.expressions = [\(members.joined(separator: ", "))].flatMap { $0 }")
     lines.append("}")
     lines.append(
       "\(access)var queryFragment: SQLiteQueries.QueryFragment { expressions.map(\\.fragment).joined(separator: \", \") }"

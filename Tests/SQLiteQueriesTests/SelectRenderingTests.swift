@@ -132,7 +132,8 @@ struct SelectRenderingTests {
       .select { ListSummary.Columns(list: $0, incompleteCount: $1.id.count()) }
     #expect(
       query.query.debugDescription == """
-        SELECT "remindersLists"."id", "remindersLists"."color", "remindersLists"."position", "remindersLists"."title", \
+        SELECT "remindersLists"."id" AS "id", "remindersLists"."color" AS "color", \
+        "remindersLists"."position" AS "position", "remindersLists"."title" AS "title", \
         count("reminders"."id") AS "incompleteCount"
         FROM "remindersLists"
         LEFT JOIN "reminders" ON (("remindersLists"."id") = ("reminders"."remindersListID")) AND (NOT (("reminders"."status") <> (0)))

@@ -33,3 +33,28 @@ struct SubqueryRenderingTests {
     }
   }
 }
+
+/// A `@Selection` holding a whole table selects each of its columns under the column's name, as
+/// upstream does.
+@Suite("Seeds: a table inside a selection", .dependency(\.defaultDatabase, try appDatabase()))
+struct TableInSelectionTests {
+  @Dependency(\.defaultDatabase) var database
+
+  @Selection struct ListWithCount {
+    let list: RemindersList
+    let reminderCount: Int
+  }
+
+  @Test func eachColumnOfTheTableIsAliased() throws {
+    let query = RemindersList.group(by: \.id).leftJoin(Reminder.all) { $0.id.eq($1.remindersListID) }
+      .select { ListWithCount.Columns(list: $0, reminderCount: $1.id.count()) }
+    let sql = query.query.debugDescription
+    #expect(sql.hasPrefix(#"SELECT "remindersLists"."id" AS "id", "#))
+    #expect(sql.contains(#"count("reminders"."id") AS "reminderCount""#))
+    try database.read { db in
+      let rows = try query.fetchAll(db)
+      #expect(rows.count == (try RemindersList.fetchCount(db)))
+      #expect(rows.map(\.reminderCount).reduce(0, +) == (try Reminder.fetchCount(db)))
+    }
+  }
+}

@@ -9,10 +9,28 @@ public struct BindQueryExpression<QueryValue: QueryRepresentable & QueryExpressi
   }
 }
 
-/// `expression AS "name", …`: how a `@Selection`'s columns are selected. A whole table (several
-/// columns) is selected as its columns, unaliased.
+/// `expression AS "name", …`: how a `@Selection`'s columns are selected.
 public func aliased(_ expressions: [(name: String, fragment: QueryFragment, isColumn: Bool)]) -> QueryFragment
 {
   expressions.map { $0.isColumn ? $0.fragment + " AS " + QueryFragment(quote: $0.name) : $0.fragment }
     .joined(separator: ", ")
+}
+
+/// The columns a `@Selection` member contributes: one, under the member's name; or, for a whole
+/// table, each of its columns under the column's own name, as upstream selects them
+/// (`"remindersLists"."id" AS "id", …`). A multi-column value of another kind is selected as it
+/// is, unaliased.
+public func selectionExpressions<Value: QueryRepresentable>(
+  _ name: String, _ expression: some QueryExpression, as _: Value.Type
+) -> [(name: String, fragment: QueryFragment, isColumn: Bool)] {
+  guard Value.columnWidth != 1 else { return [(name, expression.queryFragment, true)] }
+  func names<T: Table>(_ table: T.Type) -> [String] { ColumnNames.all(T.TableColumns.self) }
+  if let table = Value.self as? any Table.Type, let columns = expression as? any TableDefinition {
+    let fragments = type(of: columns).allColumns.map(\.queryFragment)
+    let names = names(table)
+    if fragments.count == names.count {
+      return zip(names, fragments).map { ($0, $1, true) }
+    }
+  }
+  return [(name, expression.queryFragment, false)]
 }
