@@ -137,6 +137,12 @@ import Testing
       #expect(try device.reminders().contains { $0.id == "R5" })
     }
     for device in [a1, a2, b1] { #expect(try device.outboxCount() == 0) }
+    // Who changed what last, as the server stamped it.
+    let writers = try await a1.database.writeWithoutTransaction { db in
+      try SyncMetadata.where { $0.recordName.like("%:reminders") }.fetchAll(db)
+        .reduce(into: [String: String]()) { $0[$1.id.recordPrimaryKey] = $1.lastModifiedBy }
+    }
+    #expect(writers == ["R": "bob", "R2": "alice", "R3": "bob", "R4": "alice", "R5": "alice"])
   }
 
   @Test("16. Moving out of a share", arguments: Backend.allCases)

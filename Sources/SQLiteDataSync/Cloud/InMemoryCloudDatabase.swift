@@ -243,6 +243,7 @@ public final class InMemoryCloudServer: Sendable {
     record.version = version
     record.deleted = false
     record.deletedStamp = nil
+    record.modifiedBy = user
     zone.records[id.recordName] = record
     return RecordResult(id: id, status: .saved, version: version)
   }
@@ -269,6 +270,7 @@ public final class InMemoryCloudServer: Sendable {
     current.deleted = true
     current.deletedStamp = delete.deletedStamp
     current.version = version
+    current.modifiedBy = user
     zone.records[id.recordName] = current
     return RecordResult(id: id, status: .deleted, version: version)
   }

@@ -54,10 +54,12 @@ public struct ServerRecord: Hashable, Sendable {
   public var deletedStamp: HLCStamp?
   /// The zone version that wrote the record (its change tag); nil in a save that creates it.
   public var version: Int64?
+  /// The user whose change the server took last (set by the server, ignored in a save).
+  public var modifiedBy: String?
 
   public init(
     id: RecordID, recordType: String, parent: String? = nil, fields: [String: RecordField],
-    deleted: Bool = false, deletedStamp: HLCStamp? = nil, version: Int64? = nil
+    deleted: Bool = false, deletedStamp: HLCStamp? = nil, version: Int64? = nil, modifiedBy: String? = nil
   ) {
     owner = id.owner
     zone = id.zone
@@ -68,6 +70,7 @@ public struct ServerRecord: Hashable, Sendable {
     self.deleted = deleted
     self.deletedStamp = deletedStamp
     self.version = version
+    self.modifiedBy = modifiedBy
   }
 
   public var id: RecordID { RecordID(owner: owner, zone: zone, recordName: recordName) }

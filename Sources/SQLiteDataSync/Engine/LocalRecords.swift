@@ -54,7 +54,7 @@ struct RecordMetadata {
     let (parentKey, parentType) = record.parent.map(RecordName.split) ?? (nil, nil)
     let system = LastKnownServerRecord(
       owner: record.owner, zone: record.zone, recordName: record.recordName, recordType: record.recordType,
-      parent: record.parent, version: record.version ?? 0)
+      parent: record.parent, version: record.version ?? 0, modifiedBy: record.modifiedBy)
     try db.execute(
       sql: """
         INSERT INTO "sqlitedata_icloud_metadata"
@@ -95,6 +95,7 @@ struct LastKnownServerRecord: WireEncodable {
   var recordType: String
   var parent: String?
   var version: Int64
+  var modifiedBy: String?
 
   func write(to json: inout JSONWriter) {
     json.beginObject()
@@ -107,6 +108,10 @@ struct LastKnownServerRecord: WireEncodable {
     }
     json.key("version")
     json.integer(version)
+    if let modifiedBy {
+      json.key("modifiedBy")
+      json.string(modifiedBy)
+    }
     json.endObject()
   }
 }

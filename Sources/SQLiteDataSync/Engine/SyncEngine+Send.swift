@@ -205,6 +205,8 @@ extension SyncEngine {
       case .saved:
         guard var record = save?.record else { continue }
         record.version = result.version
+        // The server stamps the caller as the writer.
+        record.modifiedBy = account.user
         try RecordMetadata.storeServerRecord(db, record, ownerName: localOwner(record.owner, account))
         if unchanged { try dequeue(db, recordName) }
         followUp.madeProgress = true

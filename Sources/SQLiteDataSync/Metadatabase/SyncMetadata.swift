@@ -40,6 +40,15 @@ public struct SyncMetadata: Hashable, Sendable {
   public var isShared: Bool
   /// The hybrid-logical-clock stamp of the row's last local change.
   public var userModificationTime: Int64
+
+  /// The user whose change the server took last, as of the server copy this device has: someone
+  /// else's name marks a row another person changed.
+  public var lastModifiedBy: String? {
+    guard let json = lastKnownServerRecord, case .object(let members)? = try? JSONValue(parsing: json),
+      case .string(let user)? = members["modifiedBy"]
+    else { return nil }
+    return user
+  }
 }
 
 extension PrimaryKeyedTableDefinition {

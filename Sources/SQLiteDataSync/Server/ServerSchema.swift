@@ -1118,7 +1118,8 @@ enum ServerSchema {
         SELECT json_agg(json_build_object(
                  'owner', r.owner, 'zone', r.zone, 'recordName', r.record_name,
                  'recordType', r.record_type, 'parent', r.parent_record_name, 'fields', r.fields,
-                 'deleted', r.deleted, 'deletedStamp', r.deleted_stamp, 'version', r.version)
+                 'deleted', r.deleted, 'deletedStamp', r.deleted_stamp, 'version', r.version,
+                 'modifiedBy', r.modified_by)
                ORDER BY r.version, r.record_name) INTO v_records
           FROM sync.records r
          WHERE r.owner = p_owner AND r.zone = p_zone
@@ -1140,6 +1141,48 @@ enum ServerSchema {
                               WHERE r.owner = e.owner AND r.zone = e.zone
                                 AND r.record_name = e.record_name)), '[]'::json));
     END
+    $$;
+
+    -- Who wrote each record last: stamped by the server from the session (never taken from
+    -- the writer), on a change of its content, not when a share re-stamps its version.
+    ALTER TABLE sync.records ADD COLUMN modified_by text;
+
+    CREATE OR REPLACE FUNCTION sync.records_derive_share() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      SELECT s.share_id INTO NEW.share_id
+        FROM sync.shares s
+       WHERE s.owner = NEW.owner AND s.zone = NEW.zone AND s.root_record_name = NEW.record_name;
+      IF NOT FOUND THEN
+        IF NEW.parent_record_name IS NULL THEN
+          NEW.share_id := NULL;
+        ELSE
+          -- No such parent leaves NULL.
+          SELECT p.share_id INTO NEW.share_id
+            FROM sync.records p
+           WHERE p.owner = NEW.owner AND p.zone = NEW.zone
+             AND p.record_name = NEW.parent_record_name;
+        END IF;
+      END IF;
+      IF TG_OP = 'INSERT' OR NEW.fields IS DISTINCT FROM OLD.fields OR NEW.deleted <> OLD.deleted
+         OR NEW.parent_record_name IS DISTINCT FROM OLD.parent_record_name THEN
+        NEW.modified_by := sync.caller();
+      ELSE
+        NEW.modified_by := OLD.modified_by;
+      END IF;
+      RETURN NEW;
+    END
+    $$;
+
+    CREATE OR REPLACE FUNCTION sync.record_json(r sync.records) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+      SELECT jsonb_build_object(
+        'owner', r.owner, 'zone', r.zone, 'recordName', r.record_name,
+        'recordType', r.record_type, 'parent', r.parent_record_name, 'fields', r.fields,
+        'deleted', r.deleted, 'deletedStamp', r.deleted_stamp, 'version', r.version,
+        'modifiedBy', r.modified_by)
     $$;
 
     -- Saves that need no per-record decision are applied set-based (see below).

@@ -111,10 +111,14 @@ extension ServerRecord: WireCodable {
       json.key("version")
       json.integer(version)
     }
+    if let modifiedBy {
+      json.key("modifiedBy")
+      json.string(modifiedBy)
+    }
     json.endObject()
   }
 
-  /// Every member but the version, which a save leaves to the server.
+  /// Every member but the version and the writer, which the server sets.
   fileprivate func writeMembers(to json: inout JSONWriter) {
     id.writeMembers(to: &json)
     json.key("recordType")
@@ -140,7 +144,7 @@ extension ServerRecord: WireCodable {
       id: try RecordID(object), recordType: try object.decode("recordType"),
       parent: try object.decodeIfPresent("parent"), fields: try object.decode("fields"),
       deleted: try object.decode("deleted"), deletedStamp: try object.decodeIfPresent("deletedStamp"),
-      version: try object.decodeIfPresent("version"))
+      version: try object.decodeIfPresent("version"), modifiedBy: try object.decodeIfPresent("modifiedBy"))
   }
 }
 
