@@ -7,8 +7,16 @@ extension SyncEngine {
   /// a page applied twice changes nothing.
   func fetch(as account: CloudAccount) async throws {
     guard let cloud else { throw CloudError.noAccount }
-    let shares = try await cloud.shares()
-    try await writeAsEngine { db in try self.readWholeZones(ofNew: shares, account: account, db) }
+    // A server not upgraded for sharing still syncs; its shares are none.
+    let shares: [CKShare]?
+    do {
+      shares = try await cloud.shares()
+    } catch CloudError.incompatibleServer {
+      shares = nil
+    }
+    if let shares {
+      try await writeAsEngine { db in try self.readWholeZones(ofNew: shares, account: account, db) }
+    }
     let zones = try await cloud.fetchDatabaseChanges(since: 0).zones
     for zone in zones {
       var token = try await database.writeWithoutTransaction { db in
@@ -61,7 +69,7 @@ extension SyncEngine {
         CrashPoint.pageApplied.reached()
       }
     }
-    try await writeAsEngine { db in try self.reconcile(shares, account: account, db) }
+    if let shares { try await writeAsEngine { db in try self.reconcile(shares, account: account, db) } }
   }
 
   /// Applies a page; returns how many of its records changed something here.
