@@ -102,6 +102,20 @@ struct SharingCommandTests {
     #expect(try carol.succeed("unshare", "Personal").contains("Left Personal"))
     #expect(try carol.lists().isEmpty)
 
+    // The owner takes one person out; only the owner may.
+    _ = try alice.succeed("share", "Business", "--with", "bob")
+    let invited = try bob.succeed("shares", "--json")
+    let businessID = try #require(
+      (try JSONSerialization.jsonObject(with: Data(invited.utf8)) as? [[String: Any]])?
+        .first { $0["list"] as? String == "Business" }?["shareID"] as? String)
+    _ = try bob.succeed("accept", businessID)
+    #expect(try bob.lists() == ["Business"])
+    #expect(try bob.run("unshare", "Business", "--user", "alice").stderr.contains("only the owner"))
+    #expect(
+      try alice.succeed("unshare", "Business", "--user", "bob").contains("bob no longer shares Business"))
+    _ = try bob.succeed("sync")
+    #expect(try bob.lists().isEmpty)
+
     #expect(try alice.succeed("account", "logout", "--delete-local-data").contains("Logged out"))
     #expect(try alice.lists().isEmpty)
     #expect(try alice.succeed("account", "status").contains("Not logged in"))
