@@ -144,10 +144,17 @@ extension SyncedTable {
   }
 
   /// The record name of the row's parent, as the row says now (the metadata may hold the
-  /// parent of the last server copy, which a local move overrides).
-  func parentRecordName(_ db: Database, primaryKey: String) throws -> String? {
-    guard let selectParentSQL else { return nil }
-    return try String.fetchOne(db, sql: selectParentSQL, arguments: [primaryKey])
+  /// parent of the last server copy, which a local move overrides): its foreign key as SQLite
+  /// casts it to text, worked out here for text and integer keys.
+  func parentRecordName(of row: [String: DatabaseValue], _ db: Database, primaryKey: String) throws -> String?
+  {
+    guard let key = parentKey, let selectParentSQL else { return nil }
+    switch row[key.column] {
+    case .text(let text)?: return "\(text):\(key.parentTable)"
+    case .integer(let integer)?: return "\(integer):\(key.parentTable)"
+    case .null?, nil: return nil
+    default: return try String.fetchOne(db, sql: selectParentSQL, arguments: [primaryKey])
+    }
   }
 
   func deleteRow(_ db: Database, primaryKey: String) throws {

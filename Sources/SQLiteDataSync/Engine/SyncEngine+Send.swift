@@ -148,7 +148,8 @@ extension SyncEngine {
         let fields = RecordMerge.outgoingFields(
           row: row, base: metadata.baseFields, stamp: metadata.userModificationTime)
         let record = ServerRecord(
-          id: id, recordType: table.name, parent: try table.parentRecordName(db, primaryKey: primaryKey),
+          id: id, recordType: table.name,
+          parent: try table.parentRecordName(of: row, db, primaryKey: primaryKey),
           fields: fields)
         if let version = metadata.serverVersion, let owner = metadata.serverOwner,
           let zone = metadata.serverZone,
