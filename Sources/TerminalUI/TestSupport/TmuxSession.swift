@@ -92,9 +92,11 @@ public final class TmuxSession {
   }
 
   /// Waits until the screen satisfies `condition`, reading it every 20 ms, for at most
-  /// `timeout`; returns the last screen either way.
+  /// `timeout`; returns the last screen either way. The timeout is a guard that only a broken
+  /// build reaches: it is long because the full suite runs several apps and fuzzers at once, and
+  /// a loaded machine can take seconds to draw.
   @discardableResult
-  public func waitForScreen(timeout: Duration = .seconds(10), _ condition: ([String]) -> Bool) throws
+  public func waitForScreen(timeout: Duration = .seconds(60), _ condition: ([String]) -> Bool) throws
     -> [String]
   {
     let deadline = ContinuousClock.now + timeout
@@ -107,7 +109,7 @@ public final class TmuxSession {
   }
 
   /// Waits until a file exists (the shell writes it when the program under test has exited).
-  public func waitForFile(_ name: String, timeout: Duration = .seconds(10)) -> String? {
+  public func waitForFile(_ name: String, timeout: Duration = .seconds(60)) -> String? {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if let contents = try? String(contentsOfFile: path(name), encoding: .utf8), contents.hasSuffix("\n") {
