@@ -1,3 +1,5 @@
+import CNCursesW
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -58,8 +60,14 @@ public enum ExternalEditor {
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
     argv.append(nil)
     defer { for argument in argv { free(argument) } }
+    // The editor gets the terminal and nothing else of this program's: not its database files,
+    // nor a socket by which another child's end is noticed.
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1)
     var pid = pid_t()
-    guard posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0 else {
+    guard posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ) == 0 else {
       throw .cannotStart(command: command)
     }
     var status: Int32 = 0
