@@ -43,6 +43,7 @@ extension SyncEngine {
   func send(as account: CloudAccount) async throws {
     guard let cloud else { throw CloudError.noAccount }
     try await leaveDeletedShares(as: account)
+    try await writeAsEngine { db in try self.followParentsToTheirZones(db) }
     // Bounded, so that a record that keeps conflicting cannot hold the engine: the rest waits
     // for the next pass.
     for _ in 0..<Self.sendRoundLimit {
@@ -110,7 +111,6 @@ extension SyncEngine {
     {
       return try WireJSON.decode(PendingBatch.self, from: request)
     }
-    try followParentsToTheirZones(db)
     let rank = tables.enumerated().map { "WHEN \(literal($1.name)) THEN \($0)" }.joined(separator: " ")
     let entries = try Row.fetchAll(
       db,

@@ -161,10 +161,14 @@ extension SyncEngine {
   }
 
   func store(_ share: CKShare, _ db: Database) throws {
-    let json = String(decoding: try JSONEncoder().encode(share), as: UTF8.self)
+    // Keys in order, so that the same share is the same text and storing it again writes nothing.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = String(decoding: try encoder.encode(share), as: UTF8.self)
     try db.execute(
-      sql: #"UPDATE "sqlitedata_icloud_metadata" SET "share" = ? WHERE "recordName" = ?"#,
-      arguments: [json, share.rootRecordName])
+      sql:
+        #"UPDATE "sqlitedata_icloud_metadata" SET "share" = ? WHERE "recordName" = ? AND "share" IS NOT ?"#,
+      arguments: [json, share.rootRecordName, json])
   }
 
   /// Brings the shares kept locally in line with the server's list: shares to store, and
