@@ -4,6 +4,12 @@ import SQLiteData
 import Synchronization
 
 extension CommandContext {
+  /// The database a sync command works on: a device with an account starts one (its data comes
+  /// from the server); without an account only an existing one is opened, and none is made.
+  func databaseForSync() throws -> DatabasePool {
+    try SyncLogin.cloudDatabase() == nil ? existingDatabase() : database()
+  }
+
   /// The sync engine of the database, or an error that says how to start syncing.
   func requireSyncEngine() throws -> SyncEngine {
     guard let engine = syncEngine else {
@@ -21,7 +27,7 @@ func syncCall<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) thr
   do {
     return try runBlocking(body)
   } catch let error as SharingError {
-    throw CommandError.failure(error.description)
+    throw CommandError.failure(error.description + nextStep(after: error))
   } catch let error as CloudError {
     throw CommandError.failure(error.description)
   }
@@ -44,4 +50,18 @@ private final class LockedResult<T: Sendable>: Sendable {
   private let value = Mutex<Result<T, any Error>?>(nil)
   func set(_ result: Result<T, any Error>) { value.withLock { $0 = result } }
   func get() throws -> T { try value.withLock { $0 }!.get() }
+}
+
+/// What a person can do after the server refused a sharing request.
+private func nextStep(after error: SharingError) -> String {
+  switch error {
+  case .notFound:
+    " Check the id with `reminders shares`, or ask the list's owner for a new invitation."
+  case .notOwner:
+    " Only the list's owner can change its sharing; `reminders unshare LIST` leaves a list shared with you."
+  case .unknownUser:
+    " Check the name; the server's administrator adds people with `reminders server add-user`."
+  case .notShareable, .notSynchronized, .readOnly:
+    ""
+  }
 }

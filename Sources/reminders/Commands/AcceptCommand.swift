@@ -24,7 +24,7 @@ enum AcceptCommand: Subcommand {
       throw CommandError.usage("accept needs one invitation token or share id", help: help)
     }
     let reference = parsed.positional[0].trimmingCharacters(in: .whitespaces)
-    _ = try context.database()
+    _ = try context.databaseForSync()
     let engine = try context.requireSyncEngine()
     let metadata =
       UUID(uuidString: reference) != nil

@@ -37,7 +37,7 @@ enum SharesCommand: Subcommand {
   static func run(_ arguments: [String], context: CommandContext) throws {
     guard let parsed = try parse(arguments, options: [.flag("--json")]) else { return }
     guard parsed.positional.isEmpty else { throw CommandError.usage("shares takes no arguments", help: help) }
-    let database = try context.database()
+    let database = try context.databaseForSync()
     let engine = try context.requireSyncEngine()
     let shares = try syncCall { try await engine.shares() }
     let me = try syncCall { try await engine.currentUserName() }

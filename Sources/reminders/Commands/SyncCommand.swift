@@ -24,8 +24,7 @@ enum SyncCommand: Subcommand {
 
   static func run(_ arguments: [String], context: CommandContext) throws {
     guard let parsed = try parse(arguments, options: [.flag("--status")]) else { return }
-    // A new device's first sync starts its database, and everything comes from the server.
-    _ = try SyncLogin.cloudDatabase() == nil ? context.existingDatabase() : context.database()
+    _ = try context.databaseForSync()
     let engine = try context.requireSyncEngine()
     let pending = try engine.pendingChangeCount()
     if parsed.has("--status") {
