@@ -12,7 +12,7 @@ enum CaptureTriggers {
   static let isSynchronizingFunction = "sqlitedata_icloud_syncEngineIsSynchronizingChanges"
   static let currentTimeFunction = "sqlitedata_icloud_currentTime"
   static let defaultZone = "sqlitedata.defaultZone"
-  static let defaultOwner = "__defaultOwner__"
+  static let defaultOwner = CKCurrentUserDefaultName
 
   static func names(for table: SyncedTable) -> [String] {
     ["insert", "update", "primary_key_change", "delete_from_user", "delete_from_sync_engine"].map {

@@ -165,9 +165,23 @@ public final class SyncEngine: Sendable, Observable {
 
   /// Changes waiting to be sent.
   public func pendingChangeCount() throws -> Int {
-    try database.writeWithoutTransaction { db in
-      try Int.fetchOne(db, sql: #"SELECT count(*) FROM "sqlitedata_icloud_outbox""#) ?? 0
-    }
+    try database.writeWithoutTransaction { db in try Self.pendingChangeCount(db) }
+  }
+
+  /// The user this device syncs as, as of its last exchange with the server, read on a
+  /// connection with the metadatabase attached; nil before the first one (or without one).
+  public static func currentUserName(_ db: Database) throws -> String? {
+    guard try db.isMetadatabaseAttached else { return nil }
+    return try String.fetchOne(
+      db, sql: #"SELECT "userName" FROM "\#(Metadatabase.schemaName)"."sqlitedata_icloud_account""#)
+  }
+
+  /// Changes waiting to be sent, read on a connection with the metadatabase attached (0 without
+  /// one): read inside a live request, the count follows every commit and every send.
+  public static func pendingChangeCount(_ db: Database) throws -> Int {
+    guard try db.isMetadatabaseAttached else { return 0 }
+    return try Int.fetchOne(
+      db, sql: #"SELECT count(*) FROM "\#(Metadatabase.schemaName)"."sqlitedata_icloud_outbox""#) ?? 0
   }
 
   // MARK: Lifecycle

@@ -193,4 +193,21 @@ extension Database {
     try Metadatabase.attach(to: self, containerIdentifier: containerIdentifier)
     try add(function: .syncEngineIsSynchronizingChanges)
   }
+
+  /// Whether the sync engine's metadatabase is attached to this connection, with its tables made
+  /// (by the engine): queries that join ``SyncMetadata`` need it.
+  public var isMetadatabaseAttached: Bool {
+    get throws {
+      let schema = Metadatabase.schemaName
+      guard
+        try Bool.fetchOne(
+          self, sql: "SELECT count(*) > 0 FROM pragma_database_list WHERE name = ?", arguments: [schema])
+          ?? false
+      else { return false }
+      return try Bool.fetchOne(
+        self,
+        sql: "SELECT count(*) > 0 FROM \(schema).sqlite_master WHERE name = 'sqlitedata_icloud_metadata'")
+        ?? false
+    }
+  }
 }

@@ -44,10 +44,43 @@ public struct SyncMetadata: Hashable, Sendable {
   /// The user whose change the server took last, as of the server copy this device has: someone
   /// else's name marks a row another person changed.
   public var lastModifiedBy: String? {
-    guard let json = lastKnownServerRecord, case .object(let members)? = try? JSONValue(parsing: json),
-      case .string(let user)? = members["modifiedBy"]
-    else { return nil }
+    guard case .string(let user)? = lastKnownServerMember("modifiedBy") else { return nil }
     return user
+  }
+
+  /// The version of the server copy this device has: it grows with each change the server takes
+  /// in the record's zone, so a larger one is a later change.
+  public var serverVersion: Int64? {
+    guard case .integer(let version)? = lastKnownServerMember("version") else { return nil }
+    return version
+  }
+
+  private func lastKnownServerMember(_ name: String) -> JSONValue? {
+    guard let json = lastKnownServerRecord, case .object(let members)? = try? JSONValue(parsing: json) else {
+      return nil
+    }
+    return members[name]
+  }
+}
+
+extension SyncMetadata {
+  /// The user whose change the server took last among the record named `recordName` and the
+  /// records directly under it (a list and its reminders), and that change's version; nil when
+  /// none of them came back from the server yet. Reads the metadatabase, which must be attached.
+  public static func lastChange(underRecordNamed recordName: String, _ db: Database) throws
+    -> (modifiedBy: String?, version: Int64)?
+  {
+    guard
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT json_extract("lastKnownServerRecord", '$.modifiedBy'), "_serverVersion"
+          FROM "\(Metadatabase.schemaName)"."sqlitedata_icloud_metadata"
+          WHERE ("recordName" = ?1 OR "parentRecordName" = ?1) AND "_serverVersion" IS NOT NULL
+          ORDER BY "_serverVersion" DESC LIMIT 1
+          """, arguments: [recordName])
+    else { return nil }
+    return (try row.decode(String?.self, at: 0), try row.decode(Int64.self, at: 1))
   }
 }
 

@@ -78,6 +78,12 @@ public struct CKShare: Codable, Hashable, Sendable {
   public typealias SystemFieldsRepresentation = _CodableJSONRepresentation<CKShare>
 }
 
+/// The owner name of records in this device user's own zones, as CloudKit's constant of the same
+/// name: ``SyncMetadata/ownerName`` holds it for the user's own records and the owner's user name
+/// for records shared with them, so `$1.ownerName.neq(CKCurrentUserDefaultName)` picks the rows
+/// someone else shares.
+public let CKCurrentUserDefaultName = "__defaultOwner__"
+
 extension Optional where Wrapped == CKShare {
   public typealias SystemFieldsRepresentation = CKShare.SystemFieldsRepresentation?
 }
