@@ -24,23 +24,25 @@ do {
     exit(ExitCode.success.rawValue)
   }
   let path = try invocation.databasePath()
+  let cloudDatabase = try SyncLogin.cloudDatabase()
   let database: DatabasePool
   do {
-    database = try AppDatabase.open(path: path)
+    database = try AppDatabase.open(
+      path: path, attachesMetadatabase: cloudDatabase != nil || AppSync.hasSynced(path: path))
   } catch {
     throw CommandError.cannotOpen(path, error)
   }
   // Sends this device's changes shortly after each commit and fetches the others' while the
   // app runs, when the database syncs (an account in SQLITEDATA_SYNC_URL, or synced before).
   let syncEngine = try AppSync.engine(
-    for: database, startImmediately: true, cloudDatabase: SyncLogin.cloudDatabase())
+    for: database, startImmediately: true, cloudDatabase: cloudDatabase)
   prepareDependencies {
     $0.defaultDatabase = database
     if let syncEngine { $0.defaultSyncEngine = syncEngine }
     // The screen is drawn on the main actor: live values change between frames, never during one.
     $0.liveValueScheduler = .mainActor
   }
-  exit(try await RemindersTerminal.run(database: database))
+  exit(try await RemindersTerminal.run(database: database, syncEngine: syncEngine))
 } catch let error as TerminalError {
   // The commands need no full screen.
   Console.error(

@@ -24,9 +24,12 @@ public enum AppDatabase {
   /// (``DatabaseFileError``). A short-lived process (a command-line command) passes
   /// `completesInterruptedCompletions: false`, so that it never cuts short the grace period of a
   /// reminder ticked in a running app.
+  ///
+  /// A database that syncs (`attachesMetadatabase`) has the sync engine's metadatabase on every
+  /// connection, so that the screens' queries read each list's sharing and the changes waiting.
   public static func open(
     path: String, scheduler: any CompletionScheduler = LiveCompletionScheduler(),
-    completesInterruptedCompletions: Bool = true
+    completesInterruptedCompletions: Bool = true, attachesMetadatabase: Bool = false
   ) throws -> DatabasePool {
     var configuration = configuration
     if DatabaseFile.isPlainFile(path) {
@@ -40,6 +43,10 @@ public enum AppDatabase {
         // A file this user may not change is still shown and exported; saving says why it cannot.
         configuration.readonly = true
       }
+    }
+    // A file this user may not change gets no new metadatabase beside it.
+    if attachesMetadatabase, !configuration.readonly || AppSync.hasSynced(path: path) {
+      configuration.prepareDatabase { try $0.attachMetadatabase() }
     }
     let pool = try DatabasePool(path: path, configuration: configuration)
     do {

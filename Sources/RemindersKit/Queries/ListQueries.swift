@@ -1,26 +1,71 @@
 import Foundation
 import SQLiteData
 
-/// A list as the sidebar shows it: with the number of its incomplete reminders.
+/// A list as the sidebar shows it: with the number of its incomplete reminders, and how it is
+/// shared.
 @Selection
 public struct ReminderListState: Hashable, Identifiable, Sendable {
   public var remindersCount: Int
   public var remindersList: RemindersList
+  /// The list's share: set when the user shares it, or someone shares it with the user.
+  @Column(as: CKShare?.SystemFieldsRepresentation.self)
+  public var share: CKShare?
+  /// Who shares the list with the user; nil for the user's own lists.
+  public var sharedBy: String?
 
   public var id: RemindersList.ID { remindersList.id }
+
+  public init(
+    remindersCount: Int, remindersList: RemindersList, share: CKShare? = nil, sharedBy: String? = nil
+  ) {
+    self.remindersCount = remindersCount
+    self.remindersList = remindersList
+    self.share = share
+    self.sharedBy = sharedBy
+  }
+
+  /// Whether the user may change the list: their own, or shared with them read-write.
+  public var isWritable: Bool {
+    sharedBy == nil || share?.currentUserPermission == .readWrite
+  }
 }
 
 extension ReminderListState {
   /// Every list by position, with its count of incomplete reminders (the list's row of
-  /// `remindersListCounts`, kept by triggers; none when it has no such row):
-  /// `@FetchAll(ReminderListState.all) var lists`.
+  /// `remindersListCounts`, kept by triggers; none when it has no such row), unshared:
+  /// `@FetchAll(ReminderListState.all) var lists`. A database that syncs reads
+  /// ``withSharing`` instead.
   public static var all: Select<ReminderListState, RemindersList, RemindersListCounts?> {
     RemindersList
       .order(by: \.position)
       .leftJoin(RemindersListCounts.all) { $0.id.eq($1.remindersListID) }
       .select {
-        ReminderListState.Columns(remindersCount: $1.incompleteCount.ifnull(0), remindersList: $0)
+        ReminderListState.Columns(
+          remindersCount: $1.incompleteCount.ifnull(0), remindersList: $0,
+          share: SQLQueryExpression("NULL"), sharedBy: SQLQueryExpression("NULL"))
       }
+  }
+
+  /// ``all`` with each list's share and owner, joined from the sync engine's metadata (the
+  /// metadatabase must be attached to the connection).
+  public static var withSharing:
+    Select<ReminderListState, RemindersList, (RemindersListCounts?, SyncMetadata?)>
+  {
+    RemindersList
+      .order(by: \.position)
+      .leftJoin(RemindersListCounts.all) { $0.id.eq($1.remindersListID) }
+      .leftJoin(SyncMetadata.all) { $0.syncMetadataID.eq($2.id) }
+      .select {
+        ReminderListState.Columns(
+          remindersCount: $1.incompleteCount.ifnull(0), remindersList: $0, share: $2.share,
+          sharedBy: SQLQueryExpression("nullif(\($2.ownerName), \(bind: CKCurrentUserDefaultName))"))
+      }
+  }
+
+  /// The lists as the connection can read them: with their sharing where the metadatabase is
+  /// attached.
+  public static func fetchAll(_ db: Database) throws -> [ReminderListState] {
+    try db.isMetadatabaseAttached ? withSharing.fetchAll(db) : all.fetchAll(db)
   }
 }
 

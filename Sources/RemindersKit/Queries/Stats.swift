@@ -45,9 +45,12 @@ extension Stats {
   /// list (`remindersListCounts`, a row per list); today's is counted over the `(status, dueDate)`
   /// index between the day's bounds, which reads only today's reminders. So the statement costs
   /// the same at a million reminders as at ten. "Today" is the day when the statement is built.
-  public static var query: Select<Stats, Reminder, ()> {
+  public static var query: Select<Stats, Reminder, ()> { query(on: .today) }
+
+  /// ``query`` with `day` for today.
+  public static func query(on day: LocalDay) -> Select<Stats, Reminder, ()> {
     Reminder
-      .where { $0.isToday }
+      .where { $0.isIncomplete && $0.isDue(on: day) }
       .select { _ in
         Stats.Columns(
           allCount: RemindersListCounts.select { $0.incompleteCount.sum() ?? 0 },

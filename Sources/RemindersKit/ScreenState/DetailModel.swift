@@ -30,6 +30,13 @@ public final class DetailModel {
         kind: kind, offset: 0, limit: visibleRows + 2 * Self.margin, dependencies: DependencySnapshot()))
   }
 
+  /// The screen's values from now on, the current one first.
+  public var values: AsyncStream<DetailWindow.Value> { $window.values }
+
+  /// Who changed the list or its reminders last, as the sync server took it (list screens of a
+  /// database that syncs).
+  public var lastChange: SharedChange? { window.lastChange }
+
   /// Why the rows could not be read, if they could not.
   public var loadError: (any Error)? { $window.loadError }
 

@@ -35,10 +35,16 @@ public struct DetailWindow: FetchKeyRequest {
     public var completedCount: Int
     /// The list a list screen shows; nil for other screens, and once the list is deleted.
     public var list: RemindersList?
+    /// Who changed a list screen's list or its reminders last, as the sync server took it; nil
+    /// for other screens and a database that does not sync.
+    public var lastChange: SharedChange?
+    /// The rows of the window someone else changed last, with that change.
+    public var changesByOthers: [Reminder.ID: SharedChange]
 
     public init(
       settings: ScreenSettings, count: Int = 0, offset: Int = 0, rows: [ReminderRow] = [],
-      completedCount: Int = 0, list: RemindersList? = nil
+      completedCount: Int = 0, list: RemindersList? = nil, lastChange: SharedChange? = nil,
+      changesByOthers: [Reminder.ID: SharedChange] = [:]
     ) {
       self.settings = settings
       self.count = count
@@ -46,6 +52,8 @@ public struct DetailWindow: FetchKeyRequest {
       self.rows = rows
       self.completedCount = completedCount
       self.list = list
+      self.lastChange = lastChange
+      self.changesByOthers = changesByOthers
     }
 
     /// The rows' indices.
@@ -78,9 +86,11 @@ public struct DetailWindow: FetchKeyRequest {
       let rows = try kind.rows(settings).where { reminder, _ in reminder.rowid.in(rowids) }.fetchAll(db)
       let list: RemindersList? =
         if case .list(let id) = kind { try RemindersList.find(id).fetchOne(db) } else { nil }
+      let changes = try list.map { try SharedChange.read(for: $0, rowids: rowids, db) }
       return Value(
         settings: settings, count: count, offset: offset, rows: rows,
-        completedCount: try kind.completedCount.fetchOne(db) ?? 0, list: list)
+        completedCount: try kind.completedCount.fetchOne(db) ?? 0, list: list, lastChange: changes?.last,
+        changesByOthers: changes?.byOthers ?? [:])
     }
   }
 }

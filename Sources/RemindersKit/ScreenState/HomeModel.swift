@@ -3,18 +3,17 @@ import Observation
 import SQLiteData
 
 /// The home screen (the sidebar): the smart lists' counts, the lists with their counts of
-/// incomplete reminders, and the tags in use, all live.
+/// incomplete reminders and their sharing, the tags in use, and the changes waiting to be sent,
+/// all one live request.
 @MainActor
 @Observable
 public final class HomeModel {
   @ObservationIgnored
-  @FetchOne(Stats.query) public var stats = Stats()
+  @Fetch(HomeRequest(day: .today)) public var screen = HomeRequest.Value()
 
-  @ObservationIgnored
-  @FetchAll(ReminderListState.all) public var lists
-
-  @ObservationIgnored
-  @FetchAll(TagUsage.inUse) public var tags
+  public var stats: Stats { screen.stats }
+  public var lists: [ReminderListState] { screen.lists }
+  public var tags: [TagUsage] { screen.tags }
 
   @ObservationIgnored
   @Dependency(\.defaultDatabase) var database
@@ -33,7 +32,7 @@ public final class HomeModel {
 
   /// Counts again for a new day: the Today count changes at midnight, with no commit to say so.
   public func refreshDay() async throws {
-    try await $stats.load(Stats.query)
+    try await $screen.load(HomeRequest(day: .today))
   }
 
   public func loadSampleData() throws {

@@ -26,7 +26,12 @@ public enum AppSync {
 
   /// Whether the database has a metadatabase beside it: it synced before.
   public static func hasSynced(_ database: any DatabaseWriter) -> Bool {
-    guard let path = SyncEngine.metadatabasePath(forDatabaseAt: database.path) else { return false }
-    return FileManager.default.fileExists(atPath: path)
+    hasSynced(path: database.path)
+  }
+
+  /// Whether the database file at `path` has a metadatabase beside it.
+  public static func hasSynced(path: String) -> Bool {
+    guard let metadatabase = SyncEngine.metadatabasePath(forDatabaseAt: path) else { return false }
+    return FileManager.default.fileExists(atPath: metadatabase)
   }
 }

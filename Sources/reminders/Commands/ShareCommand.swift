@@ -39,17 +39,13 @@ enum ShareCommand: Subcommand {
     let list = try database.read { try Lookup.list(parsed.positional[0], in: $0) }
     let permission: CKShare.Permission = parsed.has("--read-only") ? .readOnly : .readWrite
     let access = permission == .readOnly ? "read-only" : "read-write"
-    // The list must be on the server before it is shared.
-    try syncCall { try await engine.sendChanges() }
-    let share = try syncCall {
-      try await engine.share(record: list) { $0[CKShare.SystemFieldKey.title] = list.title }.share
-    }
+    let sharing = ListSharing(engine: engine)
     if let user {
-      _ = try syncCall { try await engine.addParticipant(user, permission: permission, to: share) }
+      let share = try syncCall { try await sharing.add(user, permission: permission, to: list) }
       Console.print(
         "Shared \(list.title) with \(user) (\(access)). They join with: reminders accept \(share.shareID)")
     } else {
-      let token = try syncCall { try await engine.createInvitation(to: share, permission: permission) }
+      let token = try syncCall { try await sharing.invite(to: list, permission: permission) }
       Console.error("Invitation to \(list.title) (\(access)), valid once for a week; hand it over privately:")
       Console.print("\(token)")
     }

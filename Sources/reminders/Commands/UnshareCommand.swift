@@ -24,24 +24,17 @@ enum UnshareCommand: Subcommand {
     let database = try context.existingDatabase()
     let engine = try context.requireSyncEngine()
     let list = try database.read { try Lookup.list(parsed.positional[0], in: $0) }
-    guard let share = try syncCall({ try await engine.shareOfRecord(list) }) else {
-      throw CommandError.failure("\(list.title) is not shared")
+    let user = parsed.value("--user")
+    let outcome: ListSharing.Unshared
+    do {
+      outcome = try syncCall { try await ListSharing(engine: engine).unshare(list, user: user) }
+    } catch let refusal as ListSharing.Refusal {
+      throw CommandError.failure(refusal.description)
     }
-    let isOwner = try syncCall { try await engine.isOwner(of: share) }
-    if isOwner {
-      if let user = parsed.value("--user") {
-        try syncCall { try await engine.removeParticipant(user, from: share) }
-        Console.print("\(user) no longer shares \(list.title).")
-      } else {
-        try syncCall { try await engine.unshare(share: share) }
-        Console.print("Stopped sharing \(list.title); you keep it.")
-      }
-    } else {
-      guard parsed.value("--user") == nil else {
-        throw CommandError.failure("only the owner of \(list.title) can take people out of it")
-      }
-      try syncCall { try await engine.leaveShare(share) }
-      Console.print("Left \(list.title); it is no longer on this device.")
+    switch outcome {
+    case .removed(let user): Console.print("\(user) no longer shares \(list.title).")
+    case .stopped: Console.print("Stopped sharing \(list.title); you keep it.")
+    case .left: Console.print("Left \(list.title); it is no longer on this device.")
     }
   }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import SQLiteData
+
+/// Sharing a list, with all its reminders, as both the command line and the full-screen app do
+/// it: the rules of which request comes first live here once.
+public struct ListSharing: Sendable {
+  public let engine: SyncEngine
+
+  public init(engine: SyncEngine) {
+    self.engine = engine
+  }
+
+  /// The list's share and whether the user owns it, as the server has it now; nil when the list
+  /// is not shared.
+  public func state(of list: RemindersList) async throws -> (share: CKShare, isOwner: Bool)? {
+    guard let share = try await engine.shareOfRecord(list) else { return nil }
+    return (share, try await engine.isOwner(of: share))
+  }
+
+  /// Shares the list (once; again returns the same share), titled as the list. The list is sent
+  /// first: only a list on the server can be shared.
+  public func share(_ list: RemindersList) async throws -> CKShare {
+    try await engine.sendChanges()
+    return try await engine.share(record: list) { $0[CKShare.SystemFieldKey.title] = list.title }.share
+  }
+
+  /// Shares the list with a user of the server, or changes their permission.
+  public func add(_ user: String, permission: CKShare.Permission, to list: RemindersList) async throws
+    -> CKShare
+  {
+    try await engine.addParticipant(user, permission: permission, to: share(list))
+  }
+
+  /// An invitation token to the list: whoever holds it joins once, within a week.
+  public func invite(to list: RemindersList, permission: CKShare.Permission) async throws -> String {
+    try await engine.createInvitation(to: share(list), permission: permission)
+  }
+
+  /// What `unshare` did.
+  public enum Unshared: Sendable, Equatable {
+    /// The owner took one person out.
+    case removed(String)
+    /// The owner stopped sharing; the others lost the list.
+    case stopped
+    /// A participant left; the list left this device.
+    case left
+  }
+
+  /// For the list's owner: stops sharing it, or takes only `user` out. For a participant: leaves
+  /// the list (a participant cannot take others out).
+  public func unshare(_ list: RemindersList, user: String? = nil) async throws -> Unshared {
+    guard let (share, isOwner) = try await state(of: list) else { throw Refusal.notShared(list.title) }
+    if isOwner {
+      if let user {
+        try await engine.removeParticipant(user, from: share)
+        return .removed(user)
+      }
+      try await engine.unshare(share: share)
+      return .stopped
+    }
+    guard user == nil else { throw Refusal.notOwner(list.title) }
+    try await engine.leaveShare(share)
+    return .left
+  }
+
+  /// A request that makes no sense for the list as it is.
+  public enum Refusal: Error, Equatable, CustomStringConvertible {
+    case notShared(String)
+    case notOwner(String)
+
+    public var description: String {
+      switch self {
+      case .notShared(let title): "\(title) is not shared"
+      case .notOwner(let title): "only the owner of \(title) can take people out of it"
+      }
+    }
+  }
+}
