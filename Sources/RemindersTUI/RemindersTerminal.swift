@@ -5,11 +5,11 @@ import TerminalUI
 /// The full-screen Reminders app.
 public enum RemindersTerminal {
   /// Runs the app on `database` (already prepared by RemindersKit and set as the default
-  /// database) until the user quits, and returns the exit status. Throws the toolkit's
+  /// database), syncing through `syncEngine` when it has one, until the user quits, and returns the exit status. Throws the toolkit's
   /// `TerminalError` when standard input or output is not a terminal.
   @MainActor
-  public static func run(database: any DatabaseWriter) async throws -> Int32 {
-    let app = RemindersApp()
+  public static func run(database: any DatabaseWriter, syncEngine: SyncEngine? = nil) async throws -> Int32 {
+    let app = RemindersApp(syncEngine: syncEngine)
     let loop = try MainLoop(application: app)
     app.loop = loop
     app.followTheDay()

@@ -10,6 +10,8 @@ enum AppAction: Hashable, Sendable {
   case quickAdd
   case newReminder
   case loadSampleData
+  case syncNow
+  case share
 
   // The sidebar
   case open

@@ -53,6 +53,8 @@ enum AppKeymap {
     bind("u", .undo, "Undo", nil, "General")
     bind("ctrl-r", .redo, "Redo", nil, "General")
     bind("S", .loadSampleData, "Load the sample data", nil, "General")
+    bind("p", .share, "Share the list (people)", nil, "Sync")
+    bind("y", .syncNow, "Sync now", nil, "Sync")
     bind("?", .help, "Show this help", nil, "General")
     bind("q", .quit, "Quit", nil, "General")
     return keymap

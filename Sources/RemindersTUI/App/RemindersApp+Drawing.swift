@@ -46,7 +46,9 @@ extension RemindersApp {
               ]))
           ])
       } else {
-        StatusLine(leading: statusHint, trailing: "? help  q quit", message: messages.current(at: now))
+        StatusLine(
+          leading: statusHint, trailing: (syncSummary.map { $0 + "  " } ?? "") + "? help  q quit",
+          message: messages.current(at: now))
       }
     let screen = Stack.vertical([.fixed(mainHeight, main), .fixed(bottomHeight, bottom)])
     canvas.render(MinimumSizeGuard(minimum: Self.minimumSize, screen))
@@ -73,6 +75,10 @@ extension RemindersApp {
     case .listForm(let form)?:
       canvas.cursor = nil
       form.render(in: canvas.bounds.inset(top: 0, left: 0, bottom: 1, right: 0), on: &canvas)
+    case .share(let dialog)?:
+      canvas.cursor = nil
+      dialog.showing(live: liveShare(of: dialog))
+        .render(in: canvas.bounds.inset(top: 0, left: 0, bottom: 1, right: 0), on: &canvas)
     case nil:
       break
     }
@@ -116,19 +122,41 @@ extension RemindersApp {
         isFocused: focused && !isEditingQuery)
     }
     guard let detail else { return nil }
+    let height = detailListHeight
     var source = detailSource(detail)
     // Make sure the rows on screen are loaded (after a resize, or rows moving away). An unfocused
     // pane shows no selection, so it keeps its scroll position rather than following it.
-    let offset = detailList.visibleOffset(in: source, height: listHeight, followsSelection: focused)
-    detail.show(offset..<offset + listHeight)
+    let offset = detailList.visibleOffset(in: source, height: height, followsSelection: focused)
+    detail.show(offset..<offset + height)
     source = detailSource(detail)
     if let id = pendingSelection, source.index(of: .reminder(id)) != nil {
-      detailList.select(id: .reminder(id), in: source, height: listHeight)
+      detailList.select(id: .reminder(id), in: source, height: height)
       pendingSelection = nil
     } else {
-      detailList.reconcile(with: source, height: listHeight, followsSelection: focused)
+      detailList.reconcile(with: source, height: height, followsSelection: focused)
     }
-    return DetailPane(model: detail, list: detailList, source: source, isFocused: focused)
+    return DetailPane(
+      model: detail, sharing: detailListState, list: detailList, source: source, isFocused: focused)
+  }
+
+  /// The detail screen's list, with its sharing, when the screen is a list.
+  var detailListState: ReminderListState? {
+    detail?.listID.flatMap { id in home.lists.first { $0.id == id } }
+  }
+
+  /// The rows the detail screen shows at once: the lines under its header, which has a second
+  /// line for a shared list.
+  var detailListHeight: Int {
+    let hasSharingLine =
+      detail.map {
+        !DetailPane.sharingLine(detailListState, lastChange: $0.lastChange).isEmpty
+      } ?? false
+    return max(listHeight - (hasSharingLine ? 1 : 0), 1)
+  }
+
+  /// Where sync stands, for the status line; nil when the database does not sync.
+  var syncSummary: String? {
+    sync.summary(pending: home.screen.pendingChanges)
   }
 
   var statusHint: String {

@@ -40,7 +40,7 @@ extension RemindersApp {
 
   /// Moves in a detail list, loading the window around where the move lands first.
   func navigateDetail(_ detail: DetailModel, _ key: KeyPress) -> Bool {
-    navigate(\.detailList, key, height: listHeight, source: { detailSource(detail) }, load: detail.show)
+    navigate(\.detailList, key, height: detailListHeight, source: { detailSource(detail) }, load: detail.show)
   }
 
   /// Moves in search results, the same way.
@@ -110,6 +110,10 @@ extension RemindersApp {
         try home.loadSampleData()
         return "Loaded the sample data"
       }
+    case .syncNow:
+      syncNow()
+    case .share:
+      openShareDialog()
     case .open:
       if let entry = sidebarEntry { open(entry, focusing: true) }
     case .addList:

@@ -25,6 +25,23 @@ extension RemindersApp {
     if focusing { focus = .detail }
   }
 
+  /// Marks the rows of `detail` that others change, as its values arrive.
+  func followChanges(of detail: DetailModel?) {
+    detailValues?.cancel()
+    detailValues = nil
+    guard let detail, case .list = detail.kind else { return }
+    detailValues = Task { [weak self] in
+      for await value in detail.values {
+        guard let self else { return }
+        // The value's own frame may be drawn already: draw again with the marks, and when they end.
+        if let until = changeMarks.show(value, at: .now) {
+          loop?.invalidate()
+          loop?.redraw(at: until)
+        }
+      }
+    }
+  }
+
   func closeSearch() {
     search = nil
     isEditingQuery = false

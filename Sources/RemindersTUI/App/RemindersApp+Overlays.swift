@@ -67,6 +67,8 @@ extension RemindersApp {
       case nil:
         break
       }
+    case .share(let dialog):
+      handleShareDialog(dialog, event)
     case .listForm(let form):
       switch form.handle(event) {
       case .saved(let list)?:

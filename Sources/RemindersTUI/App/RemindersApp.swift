@@ -28,6 +28,7 @@ final class RemindersApp: Application {
     case clearMenu(PickerState)
     case reminderForm(ReminderFormScreen)
     case listForm(ListFormScreen)
+    case share(ShareDialog)
   }
 
   /// The smallest screen the app draws on; smaller ones get the toolkit's message.
@@ -36,8 +37,16 @@ final class RemindersApp: Application {
   static let splitWidth = 64
 
   let home = HomeModel()
+  /// The sync engine's state for the status line; idle when the database does not sync.
+  let sync: SyncModel
   let quickAdd = QuickAddModel()
-  var detail: DetailModel?
+  var detail: DetailModel? {
+    didSet { if detail !== oldValue { followChanges(of: detail) } }
+  }
+  /// Rows others changed, marked for a moment.
+  var changeMarks = ChangeMarks()
+  /// Gives the detail screen's values to `changeMarks`.
+  var detailValues: Task<Void, Never>?
   var search: SearchModel?
   weak var loop: MainLoop?
   /// Waits for the next midnight (see `followTheDay`).
@@ -68,7 +77,9 @@ final class RemindersApp: Application {
   var listHeight = 20
   var isNarrow = false
 
-  init() {}
+  init(syncEngine: SyncEngine? = nil) {
+    sync = SyncModel(engine: syncEngine)
+  }
 
   // MARK: - Reading the models
 
@@ -77,7 +88,8 @@ final class RemindersApp: Application {
       now: dependencies.date.now, calendar: dependencies.calendar, timeZone: dependencies.timeZone)
     let mixesLists: Bool =
       if let detail, case .list = detail.kind { false } else { true }
-    return ReminderRowFormat(formatter: formatter, showsList: mixesLists && !isNarrow)
+    return ReminderRowFormat(
+      formatter: formatter, showsList: mixesLists && !isNarrow, changedByOthers: changeMarks.marked(at: .now))
   }
 
   var sidebarSource: SidebarSource {

@@ -7,13 +7,19 @@ struct DetailPane: View {
   var title: String
   var accentColor: Int
   var summary: StyledText
+  /// How the list is shared and who changed it last; empty for a list nobody shares.
+  var sharingLine: StyledText
   var emptyMessage: String
   var list: ListState<RowID>
   var source: DetailSource
   var isFocused: Bool
 
+  /// `sharing` is the list's state when the screen is a list: how it is shared.
   @MainActor
-  init(model: DetailModel, list: ListState<RowID>, source: DetailSource, isFocused: Bool) {
+  init(
+    model: DetailModel, sharing: ReminderListState?, list: ListState<RowID>, source: DetailSource,
+    isFocused: Bool
+  ) {
     let settings = model.settings
     var summary = StyledText("\(source.count) reminder\(source.count == 1 ? "" : "s")", style: .dim)
     summary.append(" · \(settings.ordering.displayName)", style: .dim)
@@ -21,6 +27,7 @@ struct DetailPane: View {
       summary.append(
         " · \(model.completedCount) completed \(settings.showCompleted ? "shown" : "hidden")", style: .dim)
     }
+    sharingLine = Self.sharingLine(sharing, lastChange: model.lastChange)
     self.summary = summary
     emptyMessage =
       model.kind.showsOnlyCompleted || settings.showCompleted ? "No reminders" : "No reminders (n adds one)"
@@ -31,12 +38,37 @@ struct DetailPane: View {
     self.isFocused = isFocused
   }
 
+  /// "Shared by alice, read-only · last changed by bob" for a shared list; empty for others.
+  static func sharingLine(_ sharing: ReminderListState?, lastChange: SharedChange?) -> StyledText {
+    var parts: [StyledText] = []
+    guard let sharing, let share = sharing.share else { return StyledText() }
+    do {
+      if let owner = sharing.sharedBy {
+        var part = StyledText("Shared by \(owner)", style: .accent)
+        if !sharing.isWritable { part.append(", read-only", style: .warning) }
+        parts.append(part)
+      } else {
+        let people = share.participants.map(\.userName)
+        parts.append(
+          StyledText(
+            people.isEmpty ? "Shared" : "Shared with " + people.joined(separator: ", "), style: .accent))
+      }
+    }
+    if let lastChange, let user = lastChange.modifiedBy {
+      parts.append(StyledText("last changed by " + (lastChange.isByCurrentUser ? "you" : user), style: .dim))
+    }
+    return parts.reduce(into: StyledText()) { line, part in
+      if !line.isEmpty { line.append(" · ", style: .dim) }
+      line.append(part)
+    }
+  }
+
   func render(in rect: Rect, on canvas: inout Canvas) {
     let content = Pad(
-      Stack.vertical([
-        .fixed(1, Line(summary)),
-        .flexible(List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage)),
-      ]))
+      Stack.vertical(
+        [.fixed(1, Line(summary))] + (sharingLine.isEmpty ? [] : [.fixed(1, Line(sharingLine))]) + [
+          .flexible(List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage))
+        ]))
     Border(
       title: title, style: isFocused ? .accent : .border, titleStyle: .item(accentColor, bold: true), content
     )

@@ -42,18 +42,20 @@ struct SidebarSource: ListDataSource {
     }
     items.append(Item(entry: .gap(0), row: ListRow(title: StyledText())))
     items.append(Item(entry: .heading("My Lists"), row: Self.heading("My Lists")))
-    for list in lists {
-      items.append(
-        Item(
-          entry: .list(list.id),
-          row: ListRow(
-            title: StyledText(list.remindersList.title.isEmpty ? "Untitled" : list.remindersList.title),
-            detail: StyledText(String(list.remindersCount), style: .dim),
-            marker: StyledText("●", style: .item(list.remindersList.color)))))
+    let own = lists.filter { $0.sharedBy == nil }
+    for list in own { items.append(Self.item(list)) }
+    if own.isEmpty {
+      // Sample data loads only into an empty database.
+      let hint = lists.isEmpty ? "No lists: S for sample data" : "None yet: a adds one"
+      items.append(Item(entry: .gap(1), row: ListRow(title: StyledText(hint, style: .dim))))
     }
-    if lists.isEmpty {
-      items.append(
-        Item(entry: .gap(1), row: ListRow(title: StyledText("No lists: S for sample data", style: .dim))))
+    // Lists shared with the user, under their owner's name.
+    let shared = Dictionary(grouping: lists.filter { $0.sharedBy != nil }, by: { $0.sharedBy ?? "" })
+    for (index, owner) in shared.keys.sorted().enumerated() {
+      items.append(Item(entry: .gap(10 + index), row: ListRow(title: StyledText())))
+      let heading = "From " + owner
+      items.append(Item(entry: .heading(heading), row: Self.heading(heading)))
+      for list in shared[owner] ?? [] { items.append(Self.item(list)) }
     }
     if !tags.isEmpty {
       items.append(Item(entry: .gap(2), row: ListRow(title: StyledText())))
@@ -69,6 +71,23 @@ struct SidebarSource: ListDataSource {
     var indices: [SidebarEntry: Int] = [:]
     for (index, item) in items.enumerated() { indices[item.entry] = index }
     self.indices = indices
+  }
+
+  /// A list's row: its colour, title and count, marked when it is shared.
+  private static func item(_ list: ReminderListState) -> Item {
+    var detail = StyledText()
+    // Shared: ⇄; shared with the user read-only: "ro" as well.
+    if list.share != nil {
+      if !list.isWritable { detail.append("ro ", style: .warning) }
+      detail.append("⇄ ", style: .accent)
+    }
+    detail.append(String(list.remindersCount), style: .dim)
+    return Item(
+      entry: .list(list.id),
+      row: ListRow(
+        title: StyledText(list.remindersList.title.isEmpty ? "Untitled" : list.remindersList.title),
+        detail: detail,
+        marker: StyledText("●", style: .item(list.remindersList.color))))
   }
 
   private static func heading(_ title: String) -> ListRow {

@@ -9,6 +9,8 @@ struct ReminderRowFormat {
   var formatter: DueDateFormatter
   /// Whether each row names its list (on screens that mix lists).
   var showsList: Bool
+  /// Rows someone else just changed, with who: marked.
+  var changedByOthers: [Reminder.ID: String] = [:]
 
   /// The most notes lines a row shows.
   static let maximumNoteLines = 2
@@ -47,7 +49,11 @@ struct ReminderRowFormat {
       Self.highlighted(reminder.title.isEmpty ? "Untitled" : reminder.title, titleHighlights, titleStyle))
 
     var detail = StyledText()
+    if let user = changedByOthers[row.id] {
+      detail.append("✎ " + user, style: .highlight)
+    }
     if showsList {
+      if !detail.isEmpty { detail.append("  ") }
       detail.append(row.remindersList.title, style: .item(color))
     }
     if !row.tags.isEmpty {

@@ -61,10 +61,16 @@ struct SharingEndToEndTests {
       ?? ""
   }
 
+  /// The lists in the sidebar, by title.
   private func lists(_ screen: [String]) -> [String] {
     screen.filter { $0.hasPrefix("│ ● ") }.map {
-      String($0.dropFirst(4).prefix(20)).trimmingCharacters(in: .whitespaces)
+      String($0.dropFirst(4).prefix(28)).components(separatedBy: "  ")[0]
     }
+  }
+
+  /// The line of the share dialog that names `user`.
+  private func participant(_ screen: [String], _ user: String) -> String? {
+    screen.first { $0.contains("│ ▸ \(user) ") || $0.contains("│   \(user) ") }
   }
 
   @Test func aliceSharesFamilyWithBobWhoSeesItLiveThenLosesIt() async throws {
@@ -93,8 +99,13 @@ struct SharingEndToEndTests {
       (try JSONSerialization.jsonObject(with: Data(pending.utf8)) as? [[String: Any]])?.first?["shareID"]
         as? String)
     try command(b1, "accept", shareID)
-    screen = try b1.session.waitForScreen(timeout: syncTimeout) { sidebarRow($0, "Family").hasSuffix("2 │") }
+    screen = try b1.session.waitForScreen(timeout: syncTimeout) {
+      sidebarRow($0, "Family").hasSuffix("ro ⇄ 2 │")
+    }
     #expect(lists(screen) == ["Family"])
+    // Under its owner's name, marked shared and read-only.
+    #expect(screen.contains { $0.hasPrefix("│ From alice ") })
+    #expect(sidebarRow(screen, "Family") == "│ ● Family              ro ⇄ 2 │")
 
     // bob's addition to the read-only list is refused on screen, and nothing changes.
     try b1.session.send("n")
@@ -107,33 +118,50 @@ struct SharingEndToEndTests {
     try b1.session.send("Escape", "Escape")
     try b1.session.waitForScreen { !$0.contains { $0.hasPrefix(" New ") } }
 
-    // alice lets bob write; bob's app learns it from the server by itself.
-    try command(a1, "share", "Family", "--with", "bob")
-    let metadatabase = b1.session.path(".reminders.metadata-sqlitedata.sqlite")
-    let deadline = ContinuousClock.now + syncTimeout
-    while ContinuousClock.now < deadline,
-      try Subprocess.run(
-        [
-          "/usr/bin/sqlite3", "-cmd", ".timeout 10000", metadatabase,
-          "SELECT json_extract(share, '$.currentUserPermission') FROM sqlitedata_icloud_metadata WHERE share IS NOT NULL",
-        ], capturingOutput: true) != "readWrite\n"
-    {
-      usleep(50_000)
+    // alice opens Family on A1 and, in its share dialog, lets bob write.
+    try a1.session.send("j", "j", "j", "j", "j", "j")
+    screen = try a1.session.waitForScreen { $0.contains { $0.contains("─ Family ") } }
+    #expect(screen.contains { $0.contains("Shared with bob") })
+    try a1.session.send("p")
+    screen = try a1.session.waitForScreen { participant($0, "bob")?.contains("joined") == true }
+    #expect(participant(screen, "bob")?.contains("read-only") == true)
+    try a1.session.send("w")
+    screen = try a1.session.waitForScreen(timeout: syncTimeout) {
+      participant($0, "bob")?.contains("read-write") == true
     }
-    // bob adds a reminder in his app, and it shows on A1 with no key press.
+    try a1.session.send("Escape")
+    // bob's app learns it from the server by itself: the list is no longer marked read-only.
+    screen = try b1.session.waitForScreen(timeout: syncTimeout) {
+      sidebarRow($0, "Family").hasSuffix(" ⇄ 2 │")
+    }
+    #expect(sidebarRow(screen, "Family") == "│ ● Family                 ⇄ 2 │")
+
+    // bob adds a reminder in his app, and it shows on A1 with no key press, marked as his.
     try b1.session.send("n")
     try b1.session.send("From bob @Family", literal: true)
     try b1.session.send("Enter")
     screen = try b1.session.waitForScreen { sidebarRow($0, "Family").hasSuffix("3 │") }
     #expect(screen.contains { $0.contains("Added “From bob” to Family") })
-    screen = try a1.session.waitForScreen(timeout: syncTimeout) { sidebarRow($0, "Family").hasSuffix("3 │") }
-    #expect(sidebarRow(screen, "Family") == "│ ● Family                   3 │")
+    screen = try a1.session.waitForScreen(timeout: syncTimeout) {
+      $0.contains { $0.contains("From bob") && $0.contains("✎ bob") }
+    }
+    #expect(sidebarRow(screen, "Family") == "│ ● Family                 ⇄ 3 │")
+    #expect(screen.contains { $0.contains("last changed by bob") }, "\(screen.joined(separator: "\n"))")
+    // alice's status line says she is in sync.
+    screen = try a1.session.waitForScreen(timeout: syncTimeout) { $0.last?.contains("synced") == true }
 
-    // alice stops sharing: Family leaves bob's screen.
-    try command(a1, "unshare", "Family")
+    // alice stops sharing from the dialog (S twice): Family leaves bob's screen.
+    try a1.session.send("p")
+    try a1.session.waitForScreen { participant($0, "bob") != nil }
+    try a1.session.send("S")
+    try a1.session.waitForScreen { $0.contains { $0.contains("Press S again") } }
+    try a1.session.send("S")
+    screen = try a1.session.waitForScreen(timeout: syncTimeout) {
+      $0.contains { $0.contains("Stopped sharing “Family”") }
+    }
     screen = try b1.session.waitForScreen(timeout: syncTimeout) { lists($0).isEmpty }
     #expect(lists(screen).isEmpty)
-    screen = try a1.session.waitForScreen { _ in true }
+    screen = try a1.session.waitForScreen { sidebarRow($0, "Family") == "│ ● Family                   3 │" }
     #expect(sidebarRow(screen, "Family") == "│ ● Family                   3 │")
     for machine in [a1, a2, b1] { try machine.session.send("q") }
   }

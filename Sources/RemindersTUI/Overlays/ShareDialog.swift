@@ -1,0 +1,273 @@
+import RemindersKit
+import SQLiteData
+import TerminalUI
+
+/// The share dialog of a list: who takes part and with which permission, and the keys that add
+/// people, change permissions, make invitations and stop sharing (or, on a list shared with the
+/// user, leave it). A value: keys and server answers make a new one (`handle`, `finished`), and
+/// `render` draws it.
+struct ShareDialog {
+  /// A request to the server the dialog asks the app to run.
+  enum Request: Hashable, Sendable {
+    case load
+    case add(String, CKShare.Permission)
+    case invite(CKShare.Permission)
+    case remove(String)
+    case stop
+    case leave
+  }
+
+  /// What a finished request brought.
+  enum Answer: Sendable {
+    /// The list's share now (nil: not shared), and whether the user owns it.
+    case share(CKShare?, isOwner: Bool)
+    /// An invitation, and the share it belongs to (the first invitation shares the list).
+    case invitation(Invitation, share: CKShare?)
+    /// The user no longer takes part: the dialog closes.
+    case gone(String)
+  }
+
+  /// What the app does after a key.
+  enum Effect: Equatable {
+    case close
+    case run(Request)
+  }
+
+  /// A destructive request waiting for a second press of its key.
+  enum Confirmation: Hashable {
+    case remove(String)
+    case stop
+    case leave
+  }
+
+  let list: RemindersList
+  /// Who shares the list with the user; nil for the user's own list.
+  let sharedBy: String?
+  var share: CKShare?
+  /// Whether the share's state came from the server yet.
+  var isLoaded = false
+  /// The request on its way, said in the dialog ("Inviting…").
+  var busy: String?
+  var error: String?
+  /// An invitation token and the permission it gives.
+  struct Invitation: Hashable {
+    var token: String
+    var permission: CKShare.Permission
+  }
+
+  /// The last invitation made.
+  var invitation: Invitation?
+  var selection = 0
+  /// The name being typed for a new participant.
+  var newParticipant: TextFieldState?
+  var confirmation: Confirmation?
+
+  init(list: RemindersList, sharedBy: String?, share: CKShare?) {
+    self.list = list
+    self.sharedBy = sharedBy
+    self.share = share
+    busy = "Asking the server…"
+  }
+
+  /// The dialog with the share as this device has it now, where it has one: the live copy
+  /// follows changes the dialog did not make (someone joining, the owner changing a permission).
+  func showing(live: CKShare?) -> ShareDialog {
+    guard let live, isLoaded else { return self }
+    var dialog = self
+    dialog.share = live
+    dialog.selection = min(selection, max(live.participants.count - 1, 0))
+    return dialog
+  }
+
+  var isOwner: Bool { sharedBy == nil }
+  var participants: [CKShare.Participant] { share?.participants ?? [] }
+  var selectedParticipant: CKShare.Participant? {
+    participants.indices.contains(selection) ? participants[selection] : nil
+  }
+
+  // MARK: Update
+
+  /// A key: a new state, and what the app should do.
+  mutating func handle(_ event: KeyEvent) -> Effect? {
+    guard case .key(let key) = event else { return nil }
+    if var field = newParticipant {
+      switch key {
+      case .escape:
+        newParticipant = nil
+      case .enter:
+        let name = field.text.trimmingCharacters(in: .whitespaces)
+        newParticipant = nil
+        guard !name.isEmpty else { return nil }
+        return start(.add(name, .readWrite), saying: "Adding \(name)…")
+      default:
+        _ = field.handle(event)
+        newParticipant = field
+      }
+      return nil
+    }
+    error = nil
+    let pending = confirmation
+    confirmation = nil
+    switch key {
+    case .escape, KeyPress("q"):
+      return .close
+    case .down, KeyPress("j"):
+      selection = min(selection + 1, max(participants.count - 1, 0))
+    case .up, KeyPress("k"):
+      selection = max(selection - 1, 0)
+    case KeyPress("r"):
+      return start(.load, saying: "Asking the server…")
+    case KeyPress("a") where isOwner:
+      newParticipant = TextFieldState()
+    case KeyPress("w") where isOwner:
+      guard let participant = selectedParticipant else { return nil }
+      let permission: CKShare.Permission = participant.permission == .readWrite ? .readOnly : .readWrite
+      return start(
+        .add(participant.userName, permission),
+        saying: "Making \(participant.userName) \(Self.describe(permission))…")
+    case KeyPress("i") where isOwner:
+      return start(.invite(.readWrite), saying: "Making an invitation…")
+    case KeyPress("I") where isOwner:
+      return start(.invite(.readOnly), saying: "Making a read-only invitation…")
+    case KeyPress("d") where isOwner:
+      guard let participant = selectedParticipant else { return nil }
+      if pending == .remove(participant.userName) {
+        return start(.remove(participant.userName), saying: "Removing \(participant.userName)…")
+      }
+      confirmation = .remove(participant.userName)
+    case KeyPress("S") where isOwner && share != nil:
+      if pending == .stop { return start(.stop, saying: "Stopping sharing…") }
+      confirmation = .stop
+    case KeyPress("L") where !isOwner:
+      if pending == .leave { return start(.leave, saying: "Leaving…") }
+      confirmation = .leave
+    default:
+      break
+    }
+    return nil
+  }
+
+  private mutating func start(_ request: Request, saying text: String) -> Effect? {
+    guard busy == nil else { return nil }
+    busy = text
+    return .run(request)
+  }
+
+  /// A request finished: the share as it is now, or why it failed. Returns true when the dialog
+  /// should close.
+  mutating func finished(_ result: Result<Answer, any Error>, describing describe: (any Error) -> String)
+    -> Bool
+  {
+    busy = nil
+    switch result {
+    case .success(.share(let share, _)):
+      self.share = share
+      isLoaded = true
+      selection = min(selection, max(participants.count - 1, 0))
+    case .success(.invitation(let invitation, let share)):
+      self.invitation = invitation
+      self.share = share
+    case .success(.gone):
+      return true
+    case .failure(let failure):
+      error = describe(failure)
+    }
+    return false
+  }
+
+  static func describe(_ permission: CKShare.Permission) -> String {
+    switch permission {
+    case .readWrite: "read-write"
+    case .readOnly: "read-only"
+    case .none: "no access"
+    }
+  }
+
+  // MARK: Render
+
+  /// The dialog's lines, top to bottom.
+  var lines: [StyledText] {
+    var lines: [StyledText] = []
+    if let sharedBy {
+      let permission = share?.currentUserPermission ?? .readOnly
+      lines.append(
+        StyledText("Shared by ", style: .dim) + StyledText(sharedBy, style: .title)
+          + StyledText(
+            permission == .readWrite ? " · you can change it" : " · you can read it, not change it",
+            style: .dim))
+    } else if share == nil {
+      lines.append(StyledText(isLoaded ? "Not shared." : "", style: .dim))
+    } else {
+      let count = participants.count
+      lines.append(
+        StyledText("You share it with \(count) \(count == 1 ? "person" : "people").", style: .dim))
+    }
+    lines.append(StyledText())
+    for (index, participant) in participants.enumerated() {
+      var line = StyledText(index == selection && isOwner ? "▸ " : "  ", style: .accent)
+      line.append(participant.userName.padded(toWidth: 16) + " ", style: .normal)
+      line.append(Self.describe(participant.permission).padded(toWidth: 11) + " ", style: .normal)
+      line.append(participant.isAccepted ? "joined" : "invited", style: .dim)
+      lines.append(line)
+    }
+    if participants.isEmpty, share != nil {
+      lines.append(StyledText("  Nobody has joined yet.", style: .dim))
+    }
+    if let invitation {
+      lines.append(StyledText())
+      lines.append(
+        StyledText("Invitation (\(Self.describe(invitation.permission)), once, within a week):", style: .dim))
+      lines.append(StyledText(invitation.token, style: .highlight))
+      lines.append(StyledText("They join with: reminders accept TOKEN", style: .dim))
+    }
+    return lines
+  }
+
+  /// The line above the keys: a question, the request on its way, or what went wrong.
+  var statusLine: StyledText? {
+    if let error { return StyledText(error, style: .error) }
+    switch confirmation {
+    case .remove(let user)?:
+      return StyledText("Press d again to take \(user) out of the list.", style: .warning)
+    case .stop?:
+      return StyledText("Press S again: everyone else loses the list; you keep it.", style: .warning)
+    case .leave?: return StyledText("Press L again: the list leaves this device.", style: .warning)
+    case nil: break
+    }
+    return busy.map { StyledText($0, style: .dim) }
+  }
+
+  var keysHint: String {
+    if newParticipant != nil { return "enter add (read-write) · esc cancel" }
+    if isOwner {
+      return participants.isEmpty
+        ? "a add person · i invite · I read-only invite · esc close"
+        : "a add · w read/write · d remove · i/I invite · S stop sharing · esc close"
+    }
+    return "L leave the list · r refresh · esc close"
+  }
+
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    let width = min(78, rect.width)
+    var rows: [Stack.Item] = lines.map { .fixed(1, Line($0)) }
+    if let field = newParticipant {
+      rows.append(
+        .fixed(
+          1,
+          Stack.horizontal([
+            .fixed(8, Text("Add: ", style: .accent)),
+            .flexible(TextField(field, placeholder: "user name on the server")),
+          ])))
+    }
+    rows.append(.fixed(1, EmptyView()))
+    if let status = statusLine { rows.append(.fixed(1, Line(status))) }
+    rows.append(.fixed(1, Text(keysHint, style: .dim, overflow: .truncate)))
+    let height = min(rows.count + 2, rect.height)
+    Panel(
+      title: "Share “\(list.title.isEmpty ? "Untitled" : list.title)”",
+      size: Size(width: width, height: height),
+      Pad(Stack.vertical(rows))
+    )
+    .render(in: rect, on: &canvas)
+  }
+}
