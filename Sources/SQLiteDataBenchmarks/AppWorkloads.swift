@@ -27,21 +27,17 @@ struct ListScreenWindow: FetchKeyRequest {
   }
 }
 
-/// The home screen's live values, held as the app holds them: the sidebar's counts, lists and tags
-/// in use, and a window of 60 rows of "All" and of one list, by due date.
+/// The home screen's live values, held as the app holds them: the sidebar's one request (counts,
+/// lists, tags in use), and a window of 60 rows of "All" and of one list, by due date.
 final class HomeScreen: Sendable {
   static let windowSize = 60
 
-  let stats: FetchOne<Stats>
-  let lists: FetchAll<ReminderListState>
-  let tags: FetchAll<TagUsage>
+  let sidebar: Fetch<HomeRequest.Value>
   let allRows: FetchAll<ReminderRow>
   let listRows: Fetch<[ReminderRow]>
 
   init(database: any DatabaseWriter, listID: RemindersList.ID) {
-    stats = FetchOne(wrappedValue: Stats(), Stats.query, database: database)
-    lists = FetchAll(ReminderListState.all, database: database)
-    tags = FetchAll(TagUsage.inUse, database: database)
+    sidebar = Fetch(wrappedValue: HomeRequest.Value(), HomeRequest(day: .today), database: database)
     allRows = FetchAll(Self.allWindow, database: database)
     listRows = Fetch(
       wrappedValue: [], ListScreenWindow(listID: listID, limit: Self.windowSize), database: database)
@@ -54,10 +50,8 @@ final class HomeScreen: Sendable {
   /// The SQL the values run, with the values written in, for the C baseline.
   static func sql(listID: RemindersList.ID) -> [String] {
     let list = DetailKind.list(listID)
-    return [
-      Stats.query.query.debugDescription, ReminderListState.all.query.debugDescription,
-      TagUsage.inUse.query.debugDescription, allWindow.query.debugDescription,
-      list.settings.query.debugDescription,
+    return HomeRequest(day: .today).sql + [
+      allWindow.query.debugDescription, list.settings.query.debugDescription,
       list.rows(ordering: .dueDate, showCompleted: false).limit(windowSize).query.debugDescription,
     ]
   }
@@ -66,23 +60,24 @@ final class HomeScreen: Sendable {
   /// to each (once per value).
   func watch(_ changed: @escaping @Sendable (Int) -> Void) {
     let reads: [@Sendable () -> Void] = [
-      { _ = self.stats.wrappedValue }, { _ = self.lists.wrappedValue }, { _ = self.tags.wrappedValue },
-      { _ = self.allRows.wrappedValue }, { _ = self.listRows.wrappedValue },
+      { _ = self.sidebar.wrappedValue }, { _ = self.allRows.wrappedValue },
+      { _ = self.listRows.wrappedValue },
     ]
     for (index, read) in reads.enumerated() {
       withObservationTracking(read) { changed(index) }
     }
   }
 
-  var valueCount: Int { 5 }
+  var valueCount: Int { 3 }
 
   /// Throws unless the values are what the dataset holds: every list, full windows.
   func check(listCount: Int) throws {
-    try expect(lists.wrappedValue.count, listCount, "lists")
+    let sidebar = sidebar.wrappedValue
+    try expect(sidebar.lists.count, listCount, "lists")
     try expect(allRows.wrappedValue.count, Self.windowSize, "rows of All")
     try expect(listRows.wrappedValue.count, Self.windowSize, "rows of the list")
-    guard stats.wrappedValue.allCount > 0, !tags.wrappedValue.isEmpty else {
-      throw UnexpectedResult(description: "no counts or no tags: \(stats.wrappedValue)")
+    guard sidebar.stats.allCount > 0, !sidebar.tags.isEmpty else {
+      throw UnexpectedResult(description: "no counts or no tags: \(sidebar.stats)")
     }
   }
 }
@@ -195,7 +190,7 @@ private func saveWorkload() -> Workload {
 }
 
 /// One reminder saved by the app (its own writer: temporary triggers, search index, undo log and
-/// the count triggers), timed from the commit until the last of the home screen's five values has
+/// the count triggers), timed from the commit until the last of the home screen's three values has
 /// been fetched again and delivered.
 private func homeAfterInsertWorkload() -> Workload {
   Workload(name: "app.home-after-insert-1m", unit: .milliseconds, iterationScale: 20) {

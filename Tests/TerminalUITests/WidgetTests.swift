@@ -195,6 +195,12 @@ struct WidgetTests {
       width: 24, height: 1)
     #expect(withMessage.textSnapshot() == " Saved           ? help")
     #expect(withMessage.styleSnapshot() == "S+++++" + String(repeating: "S", count: 18))
+    let longMessage = draw(
+      StatusLine(
+        leading: "3 reminders", trailing: "? help",
+        message: StatusMessage("Saved the list Family", style: .error, until: start)),
+      width: 24, height: 1)
+    #expect(longMessage.textSnapshot() == " Saved the list Family")
   }
 
   @Test func helpOverlayFromAKeymap() {

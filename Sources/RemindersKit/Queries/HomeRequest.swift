@@ -33,10 +33,21 @@ public struct HomeRequest: FetchKeyRequest {
   }
 
   public func fetch(_ db: Database) throws -> Value {
-    try Value(
+    // A database that syncs has the metadatabase on every connection: its lists' sharing and the
+    // changes waiting are read from there.
+    let syncs = try db.isMetadatabaseAttached
+    return try Value(
       stats: Stats.query(on: day).fetchOne(db) ?? Stats(),
-      lists: ReminderListState.fetchAll(db),
+      lists: syncs ? ReminderListState.withSharing.fetchAll(db) : ReminderListState.all.fetchAll(db),
       tags: TagUsage.inUse.fetchAll(db),
-      pendingChanges: SyncEngine.pendingChangeCount(db))
+      pendingChanges: syncs ? SyncEngine.pendingChangeCount(db) : 0)
+  }
+
+  /// The SQL of the statements a database that does not sync runs, with the values written in.
+  public var sql: [String] {
+    [
+      Stats.query(on: day).query.debugDescription, ReminderListState.all.query.debugDescription,
+      TagUsage.inUse.query.debugDescription,
+    ]
   }
 }

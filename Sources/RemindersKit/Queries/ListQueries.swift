@@ -61,12 +61,6 @@ extension ReminderListState {
           sharedBy: SQLQueryExpression("nullif(\($2.ownerName), \(bind: CKCurrentUserDefaultName))"))
       }
   }
-
-  /// The lists as the connection can read them: with their sharing where the metadatabase is
-  /// attached.
-  public static func fetchAll(_ db: Database) throws -> [ReminderListState] {
-    try db.isMetadatabaseAttached ? withSharing.fetchAll(db) : all.fetchAll(db)
-  }
 }
 
 extension RemindersList {

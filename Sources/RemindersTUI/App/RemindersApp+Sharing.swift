@@ -8,10 +8,12 @@ import TerminalUI
 extension RemindersApp {
   /// The list the sharing keys act on: the one selected in the sidebar, or the one on screen.
   var sharingTarget: ReminderListState? {
-    let id: RemindersList.ID? =
-      if focus == .sidebar, case .list(let id)? = sidebarEntry { id } else if search == nil {
-        detail?.listID
-      } else { nil }
+    let id: RemindersList.ID?
+    if focus == .sidebar, case .list(let selected)? = sidebarEntry {
+      id = selected
+    } else {
+      id = search == nil ? detail?.listID : nil
+    }
     return id.flatMap { id in home.lists.first { $0.id == id } }
   }
 

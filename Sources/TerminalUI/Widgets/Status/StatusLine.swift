@@ -1,5 +1,6 @@
 /// A one-row bar: text on the left (replaced by a transient message while one shows) and on the
-/// right, over the whole width in the status bar style.
+/// right, over the whole width in the status bar style. A message too long to share the row
+/// takes all of it.
 public struct StatusLine: View {
   public var leading: String
   public var trailing: String
@@ -15,7 +16,11 @@ public struct StatusLine: View {
     guard !rect.isEmpty else { return }
     let row = rect.row(0)
     canvas.fill(row, style: .statusBar)
-    let trailingWidth = min(trailing.terminalWidth, max(row.width / 2, 0))
+    var trailingWidth = min(trailing.terminalWidth, max(row.width / 2, 0))
+    // A message comes first: the right-hand text gives way (whole, never cut) where both do not fit.
+    if let message, message.text.terminalWidth + trailingWidth + 4 > row.width {
+      trailingWidth = 0
+    }
     let leadingRect = Rect(x: row.x + 1, y: row.y, width: row.width - trailingWidth - 3, height: 1)
     if let message {
       canvas.writeLine(message.text, in: leadingRect, style: message.style, fillsRow: false)
