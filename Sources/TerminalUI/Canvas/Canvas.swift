@@ -7,6 +7,9 @@ public struct Canvas: Sendable, Equatable {
   public private(set) var cells: [Cell]
   /// Where the terminal should show its cursor (a text field being edited), or nil to hide it.
   public var cursor: Point?
+  /// How many colours the frame will be shown with: views that tell things apart by colour alone
+  /// (charts) draw plain glyphs where there are few or none.
+  public var colorDepth: ColorDepth = .indexed256
 
   public init(size: Size, fill: Cell = .blank) {
     self.size = size

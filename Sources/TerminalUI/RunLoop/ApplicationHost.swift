@@ -99,6 +99,7 @@ public final class ApplicationHost {
     guard needsRender, !isFinished else { return }
     needsRender = false
     var canvas = Canvas(size: backend.size)
+    canvas.colorDepth = backend.colorDepth
     withObservationTracking {
       application.render(into: &canvas)
     } onChange: { [weak self] in
