@@ -168,6 +168,7 @@ struct LiveCountsTests {
           "remindersListCounts_after_reminder_update", "tagCounts_after_tagging_delete",
           "tagCounts_after_tagging_insert", "tagCounts_after_tagging_update",
           "reminderTexts_after_reminder_insert", "reminderTexts_after_reminder_update",
+          "reminders_completedAt_after_status_update",
           "reminderTexts_after_reminder_delete", "reminderTexts_after_tag_add",
           "reminderTexts_after_tag_remove",
           "reminderTexts_after_tag_rename", "reminderTexts_after_tagging_update",

@@ -17,6 +17,7 @@ enum Migrations {
   static let indexDueDays = prefix + "7: index due dates for one day's reminders"
   static let coverDueDays = prefix + "8: index one day's reminders with their status"
   static let persistentSearchIndex = prefix + "9: keep the search index with persistent triggers"
+  static let recordCompletionDates = prefix + "10: record when reminders are completed"
 
   /// The migrator for the app's database. `foreignIdentifiers` are migrations recorded in the file
   /// by another program: they are registered (as already applied) so that the file opens.
@@ -184,6 +185,27 @@ enum Migrations {
       // once more from the reminders.
       try SearchIndex.createTriggers(db)
       try SearchIndex.rebuild(db)
+    }
+    migrator.registerMigration(recordCompletionDates) { db in
+      // Stored in the file, so that a completion by any program is dated. A completion that
+      // brings its date (an import, a change from another device, an undo restoring one) keeps
+      // it, and so does an update that sets the date itself.
+      try db.execute(
+        sql: """
+          ALTER TABLE "reminders" ADD COLUMN "completedAt" TEXT;
+          CREATE INDEX "reminders_completedAt" ON "reminders" ("completedAt") WHERE "completedAt" IS NOT NULL;
+          CREATE TRIGGER "reminders_completedAt_after_status_update"
+          AFTER UPDATE OF "status" ON "reminders"
+          WHEN ("old"."status" = 0 AND "new"."status" <> 0 AND "new"."completedAt" IS NULL)
+            OR ("old"."status" <> 0 AND "new"."status" = 0 AND "new"."completedAt" IS NOT NULL
+              AND "new"."completedAt" IS "old"."completedAt")
+          BEGIN
+            UPDATE "reminders"
+            SET "completedAt" = CASE WHEN "new"."status" = 0 THEN NULL
+              ELSE strftime('%Y-%m-%d %H:%M:%f', 'now') END
+            WHERE "rowid" = "new"."rowid";
+          END;
+          """)
     }
     return migrator
   }

@@ -140,7 +140,7 @@ private struct ReminderRecord: Codable {
   init(_ value: Reminder) { self.value = value }
 
   enum CodingKeys: String, CodingKey {
-    case id, dueDate, isFlagged, notes, position, priority, remindersListID, status, title
+    case id, dueDate, isFlagged, notes, position, priority, remindersListID, status, title, completedAt
   }
 
   static let priorityNames: [Reminder.Priority: String] = [.low: "low", .medium: "medium", .high: "high"]
@@ -159,7 +159,8 @@ private struct ReminderRecord: Codable {
       priority: try row.decodeNamedIfPresent(.priority, names: Self.priorityNames),
       remindersListID: try row.decodeUUID(.remindersListID),
       status: try row.decodeNamedIfPresent(.status, names: Self.statusNames) ?? .incomplete,
-      title: try row.decodeTextIfPresent(.title) ?? "")
+      title: try row.decodeTextIfPresent(.title) ?? "",
+      completedAt: try row.decodeDateIfPresent(.completedAt))
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -181,6 +182,11 @@ private struct ReminderRecord: Codable {
     try row.encode(value.remindersListID.lowercased, forKey: .remindersListID)
     try row.encode(Self.statusNames[value.status], forKey: .status)
     try row.encode(value.title, forKey: .title)
+    // Written only when known: archives of reminders completed before dates were recorded stay
+    // as they were.
+    if let completedAt = value.completedAt {
+      try row.encode(DatabaseDateFormat.string(from: completedAt), forKey: .completedAt)
+    }
   }
 }
 

@@ -32,7 +32,9 @@ public enum SampleData {
       try Reminder.insert {
         Reminder.Draft(
           id: id, dueDate: due.map { now.addingTimeInterval($0 * day) }, isFlagged: flagged, notes: notes,
-          priority: priority, remindersListID: list.id, status: status, title: title)
+          priority: priority, remindersListID: list.id, status: status, title: title,
+          // Completed on the day they were due.
+          completedAt: status == .incomplete ? nil : due.map { now.addingTimeInterval($0 * day) })
       }
       .execute(db)
       if !tags.isEmpty {

@@ -13,6 +13,9 @@ public struct Reminder: Hashable, Identifiable, Sendable {
   public var remindersListID: RemindersList.ID
   public var status: Status = .incomplete
   public var title = ""
+  /// When the reminder was completed; nil while it is not, and for completions made before this
+  /// was recorded. Kept by a trigger as the status changes.
+  public var completedAt: Date?
 
   public enum Priority: Int, QueryBindable, CaseIterable, Sendable {
     case low = 1
@@ -31,7 +34,7 @@ public struct Reminder: Hashable, Identifiable, Sendable {
   public init(
     id: UUID, dueDate: Date? = nil, isFlagged: Bool = false, notes: String = "", position: Int = 0,
     priority: Priority? = nil, remindersListID: RemindersList.ID, status: Status = .incomplete,
-    title: String = ""
+    title: String = "", completedAt: Date? = nil
   ) {
     self.id = id
     self.dueDate = dueDate
@@ -42,6 +45,7 @@ public struct Reminder: Hashable, Identifiable, Sendable {
     self.remindersListID = remindersListID
     self.status = status
     self.title = title
+    self.completedAt = completedAt
   }
 
   public var isCompleted: Bool { status != .incomplete }

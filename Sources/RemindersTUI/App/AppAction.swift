@@ -11,6 +11,7 @@ enum AppAction: Hashable, Sendable {
   case newReminder
   case loadSampleData
   case syncNow
+  case stats
   case share
 
   // The sidebar

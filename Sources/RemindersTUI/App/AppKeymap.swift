@@ -6,6 +6,12 @@ enum AppKeymap {
   static let sidebar: KeymapMode = "sidebar"
   static let detail: KeymapMode = "detail"
   static let search: KeymapMode = "search"
+  static let stats: KeymapMode = "stats"
+
+  /// The mode of the right-hand pane: search, stats, or a detail screen.
+  static func rightPane(isSearching: Bool, showsStats: Bool) -> KeymapMode {
+    isSearching ? search : showsStats ? stats : detail
+  }
 
   static func make() -> Keymap<AppAction> {
     var keymap = Keymap<AppAction>()
@@ -44,11 +50,15 @@ enum AppKeymap {
     bind("C", .clearCompleted, "Clear completed…", search, "Search results")
     bind("i", .editQuery, "Edit the search text", search, "Search results")
     bind("esc", .back, "Close the search", search, "Search results")
+    for keys: KeySequence in ["h", "left", "esc"] {
+      bind(keys, .back, "Close the stats", stats, "Stats")
+    }
 
     // Anywhere.
     bind("n", .quickAdd, "New reminder (quick add)", nil, "General")
     bind("N", .newReminder, "New reminder with the form", nil, "General")
     bind("/", .search, "Search", nil, "General")
+    bind("%", .stats, "Stats: completions, counts, lists, tags", nil, "General")
     bind("tab", .switchPane, "Switch pane", nil, "General")
     bind("u", .undo, "Undo", nil, "General")
     bind("ctrl-r", .redo, "Redo", nil, "General")
@@ -68,7 +78,7 @@ enum AppKeymap {
   static func helpSections(_ keymap: Keymap<AppAction>, current: KeymapMode) -> [HelpSection] {
     var sections: [HelpSection] = []
     var described: Set<String> = []
-    for mode in [current] + [detail, sidebar, search].filter({ $0 != current }) {
+    for mode in [current] + [detail, sidebar, search, stats].filter({ $0 != current }) {
       for var section in keymap.helpSections(mode: mode)
       where !sections.contains(where: { $0.title == section.title }) {
         if section.title != "General" {

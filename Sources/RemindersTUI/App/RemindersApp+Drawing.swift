@@ -17,7 +17,7 @@ extension RemindersApp {
     listHeight = max(contentHeight - 1, 1)
 
     let sidebar = prepareSidebar()
-    let right = home.isEmpty && search == nil ? nil : prepareRight()
+    let right = home.isEmpty && search == nil && stats == nil ? nil : prepareRight()
     let sidebarView = Border(
       title: "Reminders", style: focus == .sidebar ? .accent : .border,
       Pad(
@@ -99,7 +99,9 @@ extension RemindersApp {
       self.detail = nil
       focus = .sidebar
     }
-    if !isNarrow, search == nil, let entry = sidebarEntry, detailKind(for: entry) != detail?.kind {
+    if !isNarrow, search == nil, stats == nil, let entry = sidebarEntry,
+      detailKind(for: entry) != detail?.kind
+    {
       open(entry, focusing: false)
     }
     return source
@@ -108,6 +110,11 @@ extension RemindersApp {
   /// The right-hand pane: search, the detail screen, or nothing yet.
   func prepareRight() -> (any View)? {
     let focused = focus == .detail && overlay == nil && prompt == nil
+    if let stats, search == nil {
+      return StatsPane(
+        value: stats.value, calendar: dependencies.calendar, timeZone: dependencies.timeZone,
+        isFocused: focused)
+    }
     if let search {
       var source = searchSource(search)
       // The matches on screen are loaded, as a detail screen's rows are.
@@ -164,6 +171,7 @@ extension RemindersApp {
     if isNarrow { return focus == .sidebar ? "enter open · n new" : "space done · n new" }
     switch focus {
     case .sidebar: return "enter open · a add list · n new reminder · / search"
+    case .detail where stats != nil && search == nil: return "esc close · redrawn after every change"
     case .detail where search != nil:
       // Esc leaves the field for the results, and closes search only when nothing is typed.
       return isEditingQuery
@@ -177,7 +185,7 @@ extension RemindersApp {
     let mode: KeymapMode =
       switch focus {
       case .sidebar: AppKeymap.sidebar
-      case .detail: search == nil ? AppKeymap.detail : AppKeymap.search
+      case .detail: AppKeymap.rightPane(isSearching: search != nil, showsStats: stats != nil)
       }
     var sections = AppKeymap.helpSections(keymap, current: mode)
     if case .reminderForm(let form)? = overlay { sections = form.helpSections + sections }

@@ -22,14 +22,14 @@ extension RemindersApp {
     case .detail:
       if let search {
         if navigateSearch(search, key) { return .handled }
-      } else if let detail, navigateDetail(detail, key) {
+      } else if stats == nil, let detail, navigateDetail(detail, key) {
         return .handled
       }
     }
     let mode: KeymapMode =
       switch focus {
       case .sidebar: AppKeymap.sidebar
-      case .detail: search == nil ? AppKeymap.detail : AppKeymap.search
+      case .detail: AppKeymap.rightPane(isSearching: search != nil, showsStats: stats != nil)
       }
     switch keymap.handle(key, mode: mode) {
     case .action(let action): return perform(action)
@@ -80,12 +80,19 @@ extension RemindersApp {
       report("Nothing to redo") { try home.redo()?.message }
     case .switchPane:
       if focus == .sidebar {
-        if detail == nil, search == nil, let entry = sidebarEntry { open(entry, focusing: true) }
-        if detail != nil || search != nil { focus = .detail }
+        if detail == nil, search == nil, stats == nil, let entry = sidebarEntry {
+          open(entry, focusing: true)
+        }
+        if detail != nil || search != nil || stats != nil { focus = .detail }
       } else {
         focus = .sidebar
       }
+    case .stats:
+      if stats == nil { stats = StatsModel() }
+      if search != nil { closeSearch() }
+      focus = .detail
     case .search:
+      stats = nil
       if search == nil { search = SearchModel() }
       searchField = TextFieldState(search?.text ?? "")
       isEditingQuery = true
@@ -156,7 +163,10 @@ extension RemindersApp {
         }
       }
     case .back:
-      if search != nil {
+      if stats != nil, search == nil {
+        stats = nil
+        if detail == nil { focus = .sidebar }
+      } else if search != nil {
         closeSearch()
       } else {
         focus = .sidebar

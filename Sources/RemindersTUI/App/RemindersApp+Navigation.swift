@@ -18,6 +18,7 @@ extension RemindersApp {
   func open(_ entry: SidebarEntry, focusing: Bool) {
     guard let kind = detailKind(for: entry) else { return }
     if search != nil, focusing { closeSearch() }
+    if focusing { stats = nil }
     if detail?.kind != kind {
       detail = DetailModel(kind: kind, visibleRows: listHeight)
       detailList = ListState()
@@ -78,5 +79,6 @@ extension RemindersApp {
     Task { try? await home.refreshDay() }
     detail?.refreshDay()
     search?.refreshDay()
+    if let stats { Task { try? await stats.refreshDay() } }
   }
 }

@@ -48,6 +48,8 @@ final class RemindersApp: Application {
   /// Gives the detail screen's values to `changeMarks`.
   var detailValues: Task<Void, Never>?
   var search: SearchModel?
+  /// The stats screen, while it is open (in place of the detail screen).
+  var stats: StatsModel?
   weak var loop: MainLoop?
   /// Waits for the next midnight (see `followTheDay`).
   var dayTask: Task<Void, Never>?

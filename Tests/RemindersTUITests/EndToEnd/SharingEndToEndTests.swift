@@ -132,7 +132,7 @@ struct SharingEndToEndTests {
     try a1.session.send("Escape")
     // bob's app learns it from the server by itself: the list is no longer marked read-only.
     screen = try b1.session.waitForScreen(timeout: syncTimeout) {
-      sidebarRow($0, "Family").hasSuffix(" ⇄ 2 │")
+      sidebarRow($0, "Family") == "│ ● Family                 ⇄ 2 │"
     }
     #expect(sidebarRow(screen, "Family") == "│ ● Family                 ⇄ 2 │")
 
