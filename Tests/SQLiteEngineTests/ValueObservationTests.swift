@@ -228,3 +228,29 @@ struct ValueObservationTests {
     #expect(try await values.next() == 1)
   }
 }
+
+@Suite("Values that follow an attached database", .timeLimit(.minutes(1)))
+struct AttachedDatabaseObservationTests {
+  @Test func anotherProcessesCommitsToAnAttachedFileReachObservers() async throws {
+    let directory = try TemporaryDirectory()
+    let extra = directory.path("extra.sqlite")
+    try await DatabaseQueue(path: extra).write { try $0.execute(sql: "CREATE TABLE notes (text)") }
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "ATTACH DATABASE ? AS extra", arguments: [extra])
+    }
+    let pool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+    let values = ValueRecorder(
+      ValueObservation.tracking { try Int.fetchOne($0, sql: "SELECT count(*) FROM extra.notes") ?? 0 }
+        .removeDuplicates().values(in: pool))
+    #expect(try await values.next() == 0)
+    // Only the attached file changes: the main file's data_version stays where it was.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [extra, "INSERT INTO notes VALUES ('from the shell');"]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await values.next() == 1)
+  }
+}

@@ -11,15 +11,21 @@ import Synchronization
 /// whenever inotify reports a write to the database or its `-wal`/`-journal` file, and on a slow
 /// timer in case inotify misses something (network file systems, too many watches). The main
 /// file's modification time is no help: in WAL mode it does not change on commit.
+///
+/// Databases attached to the writer are watched the same way (each has its own `data_version`),
+/// so that another process's commit to an attached file alone (the sync engine's metadatabase)
+/// reaches the queries that read it; inotify sees those beside the main file.
 final class ExternalChangeWatcher: @unchecked Sendable {
   private let connection: SerializedConnection
-  private let fileName: String
+  /// The names of the files watched in the main file's folder: the main file's, and those of
+  /// attached databases there (updated at each check, as databases are attached).
+  private let fileNames: Mutex<Set<String>>
   private let queue = DispatchQueue(label: "SQLiteData.ExternalChangeWatcher")
   private let observers = CommitObserverList()
   private var inotifySource: (any DispatchSourceRead)?
   private var timer: (any DispatchSourceTimer)?
-  /// Touched on the writer's queue only.
-  private var lastDataVersion: Int64?
+  /// Each database's `data_version`, by schema name. Touched on the writer's queue only.
+  private var lastDataVersions: [String: Int64]?
   private let isCheckPending = Atomic<Bool>(false)
   /// The checks that follow a burst of file events (on `queue`).
   private var trailingChecks: [DispatchWorkItem] = []
@@ -32,10 +38,10 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   private init?(connection: SerializedConnection, path: String) {
     guard let filePath = Self.filePath(of: path) else { return nil }
     self.connection = connection
-    self.fileName = (filePath as NSString).lastPathComponent
+    fileNames = Mutex([(filePath as NSString).lastPathComponent])
     // The baseline is read now, before the first observation fetches its first value: a commit
     // made in between is then seen as a change, never folded into the baseline and missed.
-    lastDataVersion = connection.sync { db in try? Self.dataVersion(db) }
+    lastDataVersions = connection.sync { db in try? Self.databases(db).mapValues(\.version) }
     startInotify(directory: (filePath as NSString).deletingLastPathComponent)
     startTimer()
   }
@@ -117,8 +123,9 @@ final class ExternalChangeWatcher: @unchecked Sendable {
             let namePointer = UnsafeRawPointer(event).advanced(by: MemoryLayout<inotify_event>.size)
               .assumingMemoryBound(to: CChar.self)
             let name = String(cString: namePointer)
-            if name == fileName || name == fileName + "-wal" || name == fileName + "-journal" {
-              concernsDatabase = true
+            let watched = fileNames.withLock { $0 }
+            for suffix in ["", "-wal", "-journal"] where name.hasSuffix(suffix) {
+              if watched.contains(String(name.dropLast(suffix.count))) { concernsDatabase = true }
             }
           }
           offset += MemoryLayout<inotify_event>.size + nameLength
@@ -148,17 +155,50 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     connection.async { [weak self] db in
       guard let self else { return }
       self.isCheckPending.store(false, ordering: .releasing)
-      guard let version = try? Self.dataVersion(db) else { return }
-      defer { self.lastDataVersion = version }
-      guard let last = self.lastDataVersion, last != version else { return }
-      let tables =
-        (try? String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"))
-      self.observers.notify(tables: Set(tables ?? []))
+      guard let databases = try? Self.databases(db) else { return }
+      let versions = databases.mapValues(\.version)
+      defer { self.lastDataVersions = versions }
+      if let main = databases["main"]?.file { self.watch(databases.values.map(\.file), besides: main) }
+      guard let last = self.lastDataVersions else { return }
+      // A database attached since the last check counts as changed: its tables were not followed.
+      let moved = versions.filter { last[$0.key] != $0.value }.keys
+      guard !moved.isEmpty else { return }
+      var tables: Set<String> = []
+      for schema in moved {
+        let names = try? String.fetchAll(
+          db, sql: "SELECT name FROM \(Self.quoted(schema)).sqlite_master WHERE type IN ('table', 'view')")
+        tables.formUnion(names ?? [])
+      }
+      self.observers.notify(tables: tables)
     }
   }
 
-  private static func dataVersion(_ db: Database) throws -> Int64 {
-    try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+  /// The files of attached databases in the main file's folder join the watched names (inotify
+  /// watches that folder; files elsewhere are found by the timer).
+  private func watch(_ files: [String], besides main: String) {
+    let folder = (main as NSString).deletingLastPathComponent
+    let inFolder = files.filter { !$0.isEmpty && ($0 as NSString).deletingLastPathComponent == folder }
+    fileNames.withLock { names in
+      for file in inFolder { names.insert((file as NSString).lastPathComponent) }
+    }
+  }
+
+  /// The writer's file-backed databases (main and attached, not temp), with their files and
+  /// `data_version`s.
+  private static func databases(_ db: Database) throws -> [String: (file: String, version: Int64)] {
+    var databases: [String: (file: String, version: Int64)] = [:]
+    for row in try Row.fetchAll(db, sql: "SELECT name, file FROM pragma_database_list WHERE name <> 'temp'") {
+      let name: String = try row.decode(String.self, at: 0)
+      let file: String = try row.decode(String?.self, at: 1) ?? ""
+      guard name == "main" || !file.isEmpty else { continue }
+      let version = try Int64.fetchOne(db, sql: "PRAGMA \(quoted(name)).data_version") ?? 0
+      databases[name] = (file, version)
+    }
+    return databases
+  }
+
+  private static func quoted(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }
 
