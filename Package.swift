@@ -75,6 +75,9 @@ let package = Package(
     // Terminal toolkit: run loop, input, canvas, layout, widgets, ncurses and headless back ends.
     .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
     .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI", "SQLiteData"]),
+    // For tests of terminal programs: child processes with clean descriptors, and real terminals
+    // through tmux.
+    .target(name: "TerminalUITestSupport", dependencies: ["CNCursesW"]),
 
     // The app: its data, actions and screen state (no terminal), its screens, and the command line.
     .target(name: "RemindersKit", dependencies: ["SQLiteData"]),
@@ -93,14 +96,18 @@ let package = Package(
     .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
     .executableTarget(
       name: "SQLiteDataBenchmarks",
-      dependencies: ["SQLiteData", "CSQLiteBaseline", "CLibPQ", "TerminalUI", "RemindersKit", "reminders"]),
+      dependencies: [
+        "SQLiteData", "CSQLiteBaseline", "CLibPQ", "TerminalUI", "TerminalUITestSupport", "RemindersKit",
+        "reminders",
+      ]),
 
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "terminalui-demo"]),
+    .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITestSupport", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
     // A PostgreSQL cluster of the test run's own, and a TCP proxy for network faults.
     .target(
-      name: "PostgresTestSupport", dependencies: ["SQLiteDataSync", "TerminalUI"],
+      name: "PostgresTestSupport", dependencies: ["SQLiteDataSync", "TerminalUITestSupport"],
       path: "Tests/PostgresTestSupport"),
     .testTarget(
       name: "SQLiteDataSyncTests", dependencies: ["SQLiteData", "SQLiteDataSync", "PostgresTestSupport"],
@@ -111,12 +118,13 @@ let package = Package(
       dependencies: ["SQLiteData", "SQLiteDataTestSupport", "DependenciesTestSupport", "CasePaths"]),
     .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
     .testTarget(
-      name: "RemindersCLITests", dependencies: ["reminders", "PostgresTestSupport", "TerminalUI"]),
+      name: "RemindersCLITests",
+      dependencies: ["reminders", "PostgresTestSupport", "TerminalUI", "TerminalUITestSupport"]),
     .testTarget(
       name: "RemindersTUITests",
       dependencies: [
-        "RemindersTUI", "RemindersKit", "TerminalUI", "SQLiteDataTestSupport", "reminders",
-        "PostgresTestSupport",
+        "RemindersTUI", "RemindersKit", "TerminalUI", "TerminalUITestSupport", "SQLiteDataTestSupport",
+        "reminders", "PostgresTestSupport",
       ],
       exclude: ["Snapshots"]),
     .testTarget(

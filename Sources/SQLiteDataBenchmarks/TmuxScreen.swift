@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import TerminalUITestSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import SQLiteDataSync
 import Synchronization
-import TerminalUI
+import TerminalUITestSupport
 
 /// A PostgreSQL 15 cluster of the test run's own, on loopback, in a temporary folder: started on
 /// first use, stopped and removed when the test process exits. Each test gets a database of its

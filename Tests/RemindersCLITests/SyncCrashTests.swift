@@ -1,6 +1,7 @@
 import Foundation
 import PostgresTestSupport
 import TerminalUI
+import TerminalUITestSupport
 import Testing
 
 /// Behaviour 13 of sync: a device killed mid-sync (SIGKILL, at a named point of a debug build)

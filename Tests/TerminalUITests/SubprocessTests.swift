@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import TerminalUITestSupport
 import Testing
 
 @Suite struct SubprocessTests {

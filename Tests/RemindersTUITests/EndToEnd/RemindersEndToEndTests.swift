@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import TerminalUITestSupport
 import Testing
 
 /// The real `reminders` binary in a pseudo-terminal (tmux), on a temporary database, driven as a

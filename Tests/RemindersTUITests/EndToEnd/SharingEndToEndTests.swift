@@ -1,6 +1,7 @@
 import Foundation
 import PostgresTestSupport
 import TerminalUI
+import TerminalUITestSupport
 import Testing
 
 /// Sync and sharing as people use them: the real `reminders` binary in three pseudo-terminals,

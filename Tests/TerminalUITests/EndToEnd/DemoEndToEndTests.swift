@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import TerminalUITestSupport
 import Testing
 
 /// The demo driven in a real pseudo-terminal: what a user would see and do.
