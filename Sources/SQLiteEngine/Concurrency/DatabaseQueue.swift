@@ -41,12 +41,12 @@ public final class DatabaseQueue: DatabaseWriter {
   }
 
   /// Reads in a transaction where a write attempted fails, as with `query_only` (switched on only
-  /// for a statement that may write: see `ChangeTracker.statementWillRun`). Inside a write, the
+  /// for a statement that may write: see `ReadGuard`). Inside a write, the
   /// read joins it as it is.
   private static func readOnly<T>(_ db: Database, _ value: (Database) throws -> T) throws -> T {
     guard !db.isInsideTransaction else { return try value(db) }
-    db.changeTracker.beginRead()
-    defer { db.changeTracker.endRead() }
+    db.readGuard.beginRead()
+    defer { db.readGuard.endRead() }
     return try db.transaction(.deferred) { try value(db) }
   }
 

@@ -25,6 +25,7 @@ public final class Database {
   /// What the statement being prepared reads, writes, and does to transactions (see Authorizer).
   var authorizerRecord: AuthorizerRecord?
   let changeTracker: ChangeTracker
+  let readGuard: ReadGuard
   /// While a tracked fetch runs: the union of what its statements read.
   @usableFromInline @exclusivity(unchecked) var recordedRegion: DatabaseRegion?
   var traceHandler: ((TraceEvent) -> Void)?
@@ -37,6 +38,7 @@ public final class Database {
     self.description = description
     sqliteConnection = try Self.open(path: path, configuration: configuration)
     changeTracker = ChangeTracker(connection: sqliteConnection)
+    readGuard = ReadGuard(connection: sqliteConnection)
     do {
       try setUp()
     } catch {

@@ -13,6 +13,8 @@ public final class Statement {
   /// a statement kept after its connection is released neither keeps it nor crashes: SQLite keeps
   /// the handle alive until the statement is finalized.
   let changeTracker: ChangeTracker
+  /// Told before the statement runs, to keep a read from writing.
+  let readGuard: ReadGuard
   /// What the statement reads, as recorded while it was prepared.
   private let reads: DatabaseRegion
   /// What the statement does to the transaction, as recorded while it was prepared.
@@ -26,6 +28,7 @@ public final class Statement {
 
   init(database: Database, handle: SQLiteStatement, sql: String, authorization: AuthorizerRecord) {
     self.changeTracker = database.changeTracker
+    self.readGuard = database.readGuard
     self.sqliteStatement = handle
     self.sql = sql
     self.parameterCount = Int(sqlite3_bind_parameter_count(handle))
@@ -58,7 +61,7 @@ public final class Statement {
 
   /// Resets the statement and binds new arguments: one for each parameter, by position or name.
   public func setArguments(_ arguments: StatementArguments) throws {
-    changeTracker.statementWillRun(sqliteStatement)
+    readGuard.statementWillRun(sqliteStatement)
     sqlite3_reset(sqliteStatement)
     self.arguments = arguments
     let count = Int32(parameterCount)
@@ -134,7 +137,7 @@ public final class Statement {
   /// Resets the statement for new values.
   @usableFromInline
   func prepareForBinding() {
-    changeTracker.statementWillRun(sqliteStatement)
+    readGuard.statementWillRun(sqliteStatement)
     sqlite3_reset(sqliteStatement)
     if !arguments.isEmpty { arguments = StatementArguments() }
   }

@@ -12,10 +12,6 @@ final class ChangeTracker {
   /// Tables changed by the current transaction, frame by frame for savepoints.
   @exclusivity(unchecked) private var changes = TransactionChanges()
   @exclusivity(unchecked) private var commitIsPending = false
-  /// Set while a read runs that must not write (`DatabaseQueue.read`).
-  @exclusivity(unchecked) private var isInRead = false
-  /// Whether SQLite's `query_only` is on for the current read (see `statementWillRun`).
-  @exclusivity(unchecked) private var queryOnlyIsOn = false
   /// The update hook's filter, which calls `tableDidChange` only for a table other than the last.
   private let changedTableFilter: UnsafeMutablePointer<csqlite_changed_table_filter>
   let commitObservers = CommitObserverList()
@@ -79,28 +75,6 @@ final class ChangeTracker {
     changes.reset()
     // The filter would otherwise drop the next transaction's first changes to the last table.
     csqlite_changed_table_filter_reset(changedTableFilter)
-  }
-
-  /// A read that must not write begins: statements that may write will run with `query_only` on.
-  func beginRead() { isInRead = true }
-
-  /// The read ends, and `query_only` with it if a statement needed it.
-  func endRead() {
-    isInRead = false
-    guard queryOnlyIsOn else { return }
-    sqlite3_exec(connection, "PRAGMA query_only = 0", nil, nil, nil)
-    queryOnlyIsOn = false
-  }
-
-  /// Before a statement runs: in a read, a statement that may write (`sqlite3_stmt_readonly` is
-  /// false, as for some PRAGMAs that only read) runs with SQLite's `query_only` on, so that it
-  /// fails if it does write. The pragma is switched on only then, once per read: switching it
-  /// expires every prepared statement, which would all be compiled again.
-  @inline(__always)
-  func statementWillRun(_ statement: SQLiteStatement) {
-    guard isInRead, !queryOnlyIsOn, sqlite3_stmt_readonly(statement) == 0 else { return }
-    sqlite3_exec(connection, "PRAGMA query_only = 1", nil, nil, nil)
-    queryOnlyIsOn = true
   }
 
   /// Applies what a statement did to the transaction once it has run, and tells commit observers
