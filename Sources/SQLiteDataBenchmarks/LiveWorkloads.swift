@@ -79,7 +79,10 @@ private func commitToDeliveryWorkload(observers: Int) -> Workload {
     let directory = try TemporaryDirectory()
     let pool = try makeLiveDatabase(directory)
     let deliveries = Deliveries()
-    let commits = LockedInstant()
+    let commits = LockedValue(ContinuousClock.now)
+    // Told of each commit before the observers are: registered after them, it would hear of the
+    // commit only once all of them had, and the time they take would go unmeasured.
+    let commitClock = pool.observeCommits { _ in commits.set(ContinuousClock.now) }
     var cancellables: [DatabaseCancellable] = []
     cancellables.append(
       ValueObservation.tracking { db in try Int.fetchOne(db, sql: LiveSQL.countIncomplete) }
@@ -89,7 +92,6 @@ private func commitToDeliveryWorkload(observers: Int) -> Workload {
         ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM others") }
           .start(in: pool, onError: { _ in }) { _ in })
     }
-    let commitClock = pool.observeCommits { _ in commits.set(ContinuousClock.now) }
     var nextID = 100_000
     return Sides(
       ours: .measuring({
@@ -113,7 +115,7 @@ private func throughputWorkload() -> Workload {
     let directory = try TemporaryDirectory()
     let pool = try makeLiveDatabase(directory)
     let last = Deliveries()
-    let finalCount = LockedCount()
+    let finalCount = LockedValue(0)
     var cancellables: [DatabaseCancellable] = []
     for _ in 0..<10 {
       cancellables.append(
@@ -138,20 +140,6 @@ private func throughputWorkload() -> Workload {
       },
       baseline: nil)
   }
-}
-
-private final class LockedInstant: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored = ContinuousClock.now
-  func set(_ value: ContinuousClock.Instant) { lock.withLock { stored = value } }
-  var value: ContinuousClock.Instant { lock.withLock { stored } }
-}
-
-private final class LockedCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored = 0
-  func set(_ value: Int) { lock.withLock { stored = value } }
-  var value: Int { lock.withLock { stored } }
 }
 
 /// A long-running `sqlite3` process commits an insert; timed from writing the statement to its
