@@ -168,19 +168,18 @@ public final class SyncEngine: Sendable, Observable {
     try database.writeWithoutTransaction { db in try Self.pendingChangeCount(db) }
   }
 
-  /// The user this device syncs as, as of its last exchange with the server, read on a
-  /// connection with the metadatabase attached; nil before the first one (or without one).
+  /// The user this device syncs as, as of its last exchange with the server; nil before the
+  /// first one. Reads the metadatabase, which the connection must have attached (callers check
+  /// ``Database/isMetadatabaseAttached`` once for all they read).
   public static func currentUserName(_ db: Database) throws -> String? {
-    guard try db.isMetadatabaseAttached else { return nil }
-    return try String.fetchOne(
+    try String.fetchOne(
       db, sql: #"SELECT "userName" FROM "\#(Metadatabase.schemaName)"."sqlitedata_icloud_account""#)
   }
 
-  /// Changes waiting to be sent, read on a connection with the metadatabase attached (0 without
-  /// one): read inside a live request, the count follows every commit and every send.
+  /// Changes waiting to be sent: read inside a live request, the count follows every commit and
+  /// every send. Reads the metadatabase, which the connection must have attached.
   public static func pendingChangeCount(_ db: Database) throws -> Int {
-    guard try db.isMetadatabaseAttached else { return 0 }
-    return try Int.fetchOne(
+    try Int.fetchOne(
       db, sql: #"SELECT count(*) FROM "\#(Metadatabase.schemaName)"."sqlitedata_icloud_outbox""#) ?? 0
   }
 
