@@ -116,6 +116,8 @@ let package = Package(
     .testTarget(
       name: "SeedsTests",
       dependencies: ["SQLiteData", "SQLiteDataTestSupport", "DependenciesTestSupport", "CasePaths"]),
+    // Upstream's query-builder cases with their expected SQL, on upstream's test schema.
+    .testTarget(name: "UpstreamQueryTests", dependencies: ["SQLiteData"]),
     .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
     .testTarget(
       name: "RemindersCLITests",

@@ -62,8 +62,23 @@ extension QueryExpression {
     binary(self, ">=", other)
   }
 
+  /// `=`, as `eq`.
   @_disfavoredOverload
+  public static func == (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    lhs.eq(rhs)
+  }
+  /// `<>`, as `neq`.
+  @_disfavoredOverload
+  public static func != (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    lhs.neq(rhs)
+  }
+  /// `IS NULL`: `$0.dueDate == nil`. Preferred over the standard library's comparison of an
+  /// optional with nil, which would make the condition a constant `false`.
+  public static func == (lhs: Self, rhs: _Null?) -> SQLQueryExpression<Bool> { lhs.is(rhs) }
+  /// `IS NOT NULL`: `$0.dueDate != nil`.
+  public static func != (lhs: Self, rhs: _Null?) -> SQLQueryExpression<Bool> { lhs.isNot(rhs) }
 
+  @_disfavoredOverload
   public static func < (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
     lhs.lt(rhs)
   }
@@ -110,6 +125,16 @@ extension QueryExpression where QueryValue: _OptionalProtocol {
   }
   public func gte(_ other: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool> {
     binary(self, ">=", other)
+  }
+  @_disfavoredOverload
+  public static func == (lhs: Self, rhs: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool>
+  {
+    lhs.eq(rhs)
+  }
+  @_disfavoredOverload
+  public static func != (lhs: Self, rhs: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool>
+  {
+    lhs.neq(rhs)
   }
 }
 

@@ -24,6 +24,18 @@ public struct QueryFragment: Hashable, Sendable {
     for segment in segments { append(segment) }
   }
 
+  /// The same fragment with the quoted identifier `name` replaced by `replacement`, quoted, in
+  /// its SQL text (bindings are left alone).
+  public func replacingIdentifier(_ name: String, with replacement: String) -> QueryFragment {
+    let target = Self.quoted(name, delimiter: .identifier)
+    let quotedReplacement = Self.quoted(replacement, delimiter: .identifier)
+    return QueryFragment(
+      segments: segments.map {
+        guard case .sql(let text) = $0 else { return $0 }
+        return .sql(text.replacingOccurrences(of: target, with: quotedReplacement))
+      })
+  }
+
   /// A quoted identifier (`"it""s"`) or text literal (`'it''s'`).
   public init(quote string: String, delimiter: QuoteDelimiter = .identifier) {
     self.init(Self.quoted(string, delimiter: delimiter))

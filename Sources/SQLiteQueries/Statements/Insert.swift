@@ -260,6 +260,9 @@ func quotedList(_ names: [String]) -> QueryFragment {
 /// RETURNING and SET name columns without their table.
 func unqualified(_ expression: some QueryExpression) -> QueryFragment {
   if let column = expression as? any TableColumnExpression { return QueryFragment(quote: column.name) }
+  if let table = expression as? any TableDefinition {
+    return type(of: table).allColumns.map { QueryFragment(quote: $0.name) }.joined(separator: ", ")
+  }
   return expression.queryFragment
 }
 

@@ -82,11 +82,11 @@ extension Select {
     return copy
   }
 
+  /// Adds each condition of a builder as a condition of its own, as upstream does.
   func adding(conditions: [QueryFragment]) -> Self {
-    guard !conditions.isEmpty else { return self }
-    return adding(
-      where: conditions.count == 1
-        ? conditions[0] : conditions.map { "(" + $0 + ")" }.joined(separator: " AND "))
+    var copy = self
+    copy.clauses.wheres += conditions
+    return copy
   }
 
   func adding(having condition: QueryFragment) -> Self {

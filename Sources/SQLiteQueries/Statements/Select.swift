@@ -9,7 +9,29 @@ import SQLiteEngine
 public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unchecked Sendable {
   public typealias QueryValue = Columns
 
-  var clauses: SelectClauses
+  /// The clauses this select was given. `clauses` adds the table's default scope to them when
+  /// `mergesDefaultScope`.
+  var ownClauses: SelectClauses
+  /// Whether the table's default scope (`From.all`) is still to be merged in: `Table.where` leaves
+  /// it for later, since a default scope declared as `static let all = Self.where { … }` would
+  /// otherwise read itself while it is being made, and never return.
+  var mergesDefaultScope: Bool
+
+  /// The clauses the statement renders: its own, after the default scope's when that is pending.
+  /// Changing one clause in place changes the statement's own (the scope is still merged later);
+  /// assigning all of them settles the merge.
+  var clauses: SelectClauses {
+    get {
+      guard mergesDefaultScope else { return ownClauses }
+      return From.all.ownClauses.followed(by: ownClauses)
+    }
+    set {
+      ownClauses = newValue
+      mergesDefaultScope = false
+    }
+    _modify { yield &ownClauses }
+  }
+
   /// Reads one row of the selected columns.
   @usableFromInline
   let decodeRow: (inout QueryDecoder) throws -> Columns
@@ -21,9 +43,10 @@ public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unch
 
   init(
     clauses: SelectClauses, decodeRow: @escaping (inout QueryDecoder) throws -> Columns,
-    decodesRowsOfFrom: Bool = false
+    decodesRowsOfFrom: Bool = false, mergesDefaultScope: Bool = false
   ) {
-    self.clauses = clauses
+    self.ownClauses = clauses
+    self.mergesDefaultScope = mergesDefaultScope
     self.decodeRow = decodeRow
     self.decodesRowsOfFrom = decodesRowsOfFrom
   }
@@ -45,28 +68,29 @@ extension Select where Columns == From, Joins == () {
       clauses: SelectClauses(isEmpty: isEmpty), decodeRow: { try From(decoder: &$0) }, decodesRowsOfFrom: true
     )
   }
+
+  /// The statement `Table.where` starts from: every row, under the default scope, which is read
+  /// when the statement is used rather than now.
+  static var scopedLater: Self {
+    Self(
+      clauses: SelectClauses(), decodeRow: { try From(decoder: &$0) }, decodesRowsOfFrom: true,
+      mergesDefaultScope: true)
+  }
 }
 
 extension Select where Columns == From, Joins == () {
   /// A query helper of the table, reached from any select of it, with this select's clauses
   /// merged in: `Tag.order(by: \.title).withReminders` for `extension Tag { static let
   /// withReminders = group(by: \.primaryKey).leftJoin(…) }`. Conditions, groups, havings and
-  /// orders of both apply, this select's first; the helper's columns, joins and limit win.
+  /// orders of both apply, this select's first and each once (`Row.all.all` is `Row.all`); the
+  /// helper's columns, joins and limit win.
   public subscript<HelperColumns, HelperJoins>(
     dynamicMember keyPath: KeyPath<From.Type, Select<HelperColumns, From, HelperJoins>>
   ) -> Select<HelperColumns, From, HelperJoins> {
     let helper = From.self[keyPath: keyPath]
-    var clauses = helper.clauses
-    clauses.isEmpty = clauses.isEmpty || self.clauses.isEmpty
-    clauses.isDistinct = clauses.isDistinct || self.clauses.isDistinct
-    clauses.wheres = self.clauses.wheres + clauses.wheres
-    clauses.groups = self.clauses.groups + clauses.groups
-    clauses.havings = self.clauses.havings + clauses.havings
-    clauses.orders = self.clauses.orders + clauses.orders
-    clauses.limit = clauses.limit ?? self.clauses.limit
-    clauses.offset = clauses.offset ?? self.clauses.offset
     return Select<HelperColumns, From, HelperJoins>(
-      clauses: clauses, decodeRow: helper.decodeRow, decodesRowsOfFrom: helper.decodesRowsOfFrom)
+      clauses: clauses.followed(by: helper.clauses), decodeRow: helper.decodeRow,
+      decodesRowsOfFrom: helper.decodesRowsOfFrom)
   }
 }
 
@@ -85,6 +109,43 @@ struct SelectClauses: Sendable {
   var orders: [QueryFragment] = []
   var limit: QueryFragment?
   var offset: QueryFragment?
+
+  /// A default scope's clauses followed by a statement's own: conditions, groups, havings and
+  /// orders of both, the scope's first, leaving out the statement's conditions that repeat the
+  /// scope's (a scope written as `Self.where { … }` is itself such a statement).
+  func followed(by own: SelectClauses) -> SelectClauses {
+    var merged = self
+    merged.isEmpty = isEmpty || own.isEmpty
+    merged.isDistinct = isDistinct || own.isDistinct
+    merged.columns = own.columns ?? columns
+    merged.tableColumns = own.tableColumns ?? tableColumns
+    merged.joins += own.joins
+    merged.wheres += own.wheres.filter { !wheres.contains($0) }
+    merged.groups += own.groups.filter { !groups.contains($0) }
+    merged.havings += own.havings.filter { !havings.contains($0) }
+    merged.orders += own.orders.filter { !orders.contains($0) }
+    merged.limit = own.limit ?? limit
+    merged.offset = own.offset ?? offset
+    return merged
+  }
+
+  /// The same clauses with every quoted mention of the table renamed: a default scope read under
+  /// an alias. Like upstream, this is a rewrite of the text, so a string literal that quotes the
+  /// table's name is renamed too.
+  func renamingTable(_ name: String, to alias: String) -> SelectClauses {
+    func rename(_ fragment: QueryFragment) -> QueryFragment {
+      fragment.replacingIdentifier(name, with: alias)
+    }
+    var renamed = self
+    renamed.columns = columns?.map(rename)
+    renamed.tableColumns = tableColumns?.map(rename)
+    renamed.joins = joins.map(rename)
+    renamed.wheres = wheres.map(rename)
+    renamed.groups = groups.map(rename)
+    renamed.havings = havings.map(rename)
+    renamed.orders = orders.map(rename)
+    return renamed
+  }
 
   func render<From: Table>(columns: [QueryFragment], from: From.Type) -> QueryFragment {
     var query: QueryFragment = isDistinct ? "SELECT DISTINCT " : "SELECT "

@@ -5,21 +5,19 @@ import SQLiteEngine
 public struct Updates<Base: Table> {
   var assignments: [(column: String, value: QueryFragment)] = []
 
-  /// A column: read, it is its current value (`$0.count + 1`); assigned, it is set.
-  public subscript<Value>(dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>)
-    -> any QueryExpression<Value>
-  {
+  /// A column: read, it is the row's current value (`$0.count + 1`); assigned, it is set. Each
+  /// assignment is its own `SET` term, as upstream writes them (`$0.title += "!"; $0.title += "?"`
+  /// sets "title" twice, each from the row's value; SQLite keeps the last).
+  /// (The column's table is `Base`, or for an aliased table the table under the alias.)
+  public subscript<ColumnTable: Table, Value>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<ColumnTable, Value>>
+  ) -> any QueryExpression<Value> {
     get {
-      let name = Base.columns[keyPath: keyPath].name
-      if let assigned = assignments.last(where: { $0.column == name }) {
-        return SQLQueryExpression<Value>(assigned.value)
-      }
-      return SQLQueryExpression<Value>(Base.columns[keyPath: keyPath].queryFragment)
+      SQLQueryExpression<Value>(Base.columns[keyPath: keyPath].queryFragment)
     }
     set {
       let column = Base.columns[keyPath: keyPath]
-      guard TableColumn<Base, Value>.groupType != nil else {
-        assignments.removeAll { AssignmentTarget.names($0.column).contains(column.name) }
+      guard TableColumn<ColumnTable, Value>.groupType != nil else {
         assignments.append((column.name, newValue.queryFragment))
         return
       }
@@ -45,6 +43,22 @@ public struct Updates<Base: Table> {
       }
     }
   }
+}
+
+/// In an update, whether a column is NULL: `$0.dueDate == nil` is `("t"."dueDate") IS (NULL)`.
+public func == <Value>(lhs: any QueryExpression<Value>, rhs: _Null?) -> SQLQueryExpression<Bool> {
+  SQLQueryExpression("(" + lhs.queryFragment + ") IS (NULL)")
+}
+
+/// In an update, whether a column is not NULL: `("t"."dueDate") IS NOT (NULL)`.
+public func != <Value>(lhs: any QueryExpression<Value>, rhs: _Null?) -> SQLQueryExpression<Bool> {
+  SQLQueryExpression("(" + lhs.queryFragment + ") IS NOT (NULL)")
+}
+
+/// In an update, the opposite of a column: `$0.isCompleted = !$0.isCompleted`.
+@_disfavoredOverload
+public prefix func ! (expression: any QueryExpression<Bool>) -> SQLQueryExpression<Bool> {
+  SQLQueryExpression("NOT (" + expression.queryFragment + ")")
 }
 
 extension QueryExpression where QueryValue == Bool {
@@ -86,10 +100,12 @@ public struct Update<From: Table, Returning>: DecodableStatement, @unchecked Sen
   var assignments: [(column: String, value: QueryFragment)]
   var wheres: [QueryFragment]
   var returning: [QueryFragment] = []
+  /// Made from `.none`: the statement updates nothing and runs no SQL.
+  var isEmpty = false
   let decodeRow: (inout QueryDecoder) throws -> Returning
 
   public var query: QueryFragment {
-    guard !assignments.isEmpty else { return QueryFragment() }
+    guard !assignments.isEmpty, !isEmpty else { return QueryFragment() }
     var query: QueryFragment = "UPDATE " + From.tableFragment
     if let alias = From.tableAlias { query.append(" AS " + QueryFragment(quote: alias)) }
     query.append("\nSET " + SQLiteQueries.assignments(assignments))
@@ -113,7 +129,7 @@ public struct Update<From: Table, Returning>: DecodableStatement, @unchecked Sen
     var columns: [QueryFragment] = []
     for expression in repeat each selection(From.columns) { columns.append(unqualified(expression)) }
     return Update<From, (repeat (each Selected).QueryValue.QueryOutput)>(
-      assignments: assignments, wheres: wheres, returning: columns,
+      assignments: assignments, wheres: wheres, returning: columns, isEmpty: isEmpty,
       decodeRow: { decoder in (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput) }
     )
   }
@@ -130,9 +146,12 @@ public struct Delete<From: Table, Returning>: DecodableStatement, @unchecked Sen
 
   var wheres: [QueryFragment]
   var returning: [QueryFragment] = []
+  /// Made from `.none`: the statement deletes nothing and runs no SQL.
+  var isEmpty = false
   let decodeRow: (inout QueryDecoder) throws -> Returning
 
   public var query: QueryFragment {
+    guard !isEmpty else { return QueryFragment() }
     var query: QueryFragment = "DELETE FROM " + From.tableFragment
     if let alias = From.tableAlias { query.append(" AS " + QueryFragment(quote: alias)) }
     if !wheres.isEmpty { query.append("\nWHERE " + SelectClauses.conjunction(wheres)) }
@@ -154,7 +173,7 @@ public struct Delete<From: Table, Returning>: DecodableStatement, @unchecked Sen
     var columns: [QueryFragment] = []
     for expression in repeat each selection(From.columns) { columns.append(unqualified(expression)) }
     return Delete<From, (repeat (each Selected).QueryValue.QueryOutput)>(
-      wheres: wheres, returning: columns,
+      wheres: wheres, returning: columns, isEmpty: isEmpty,
       decodeRow: { decoder in (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput) }
     )
   }
@@ -171,12 +190,14 @@ extension Select where Columns == From, Joins == () {
   public func update(set updates: (inout Updates<From>) -> Void) -> Update<From, ()> {
     var assignments = Updates<From>()
     updates(&assignments)
-    return Update(assignments: assignments.assignments, wheres: clauses.wheres, decodeRow: { _ in () })
+    return Update(
+      assignments: assignments.assignments, wheres: clauses.wheres, isEmpty: clauses.isEmpty,
+      decodeRow: { _ in () })
   }
 
   /// `DELETE` the rows this statement selects.
   public func delete() -> Delete<From, ()> {
-    Delete(wheres: clauses.wheres, decodeRow: { _ in () })
+    Delete(wheres: clauses.wheres, isEmpty: clauses.isEmpty, decodeRow: { _ in () })
   }
 }
 

@@ -1,22 +1,23 @@
 /// Queries start from the table: `Reminder.where { … }` is `Reminder.all.where { … }`, so that a
-/// default scope declared as `static let all` applies to every query.
+/// default scope declared as `static let all` applies to every query. `where` reads the scope
+/// only once the statement is used, so that the scope itself may be written with it.
 extension Table {
   public static func `where`(_ predicate: (TableColumns) -> some QueryExpression<Bool>) -> Select<
     Self, Self, ()
   > {
-    all.where(predicate)
+    Select.scopedLater.where(predicate)
   }
 
   public static func `where`(@ConditionBuilder _ predicate: (TableColumns) -> [QueryFragment]) -> Select<
     Self, Self, ()
   > {
-    all.where(predicate)
+    Select.scopedLater.where(predicate)
   }
 
   public static func `where`<Condition: QueryExpression>(_ keyPath: KeyPath<TableColumns, Condition>)
     -> Select<Self, Self, ()> where Condition.QueryValue == Bool
   {
-    all.where(keyPath)
+    Select.scopedLater.where(keyPath)
   }
 
   public static func order(@OrderBuilder by terms: (TableColumns) -> [QueryFragment]) -> Select<

@@ -137,4 +137,8 @@ public protocol TableDraft: Table {
 extension TableDraft {
   public static var tableName: String { SourceTable.tableName }
   public static var schemaName: String? { SourceTable.schemaName }
+  /// The table's default scope: drafts read the same rows.
+  public static var all: Select<Self, Self, ()> {
+    Select(clauses: SourceTable.all.clauses, decodeRow: { try Self(decoder: &$0) }, decodesRowsOfFrom: true)
+  }
 }

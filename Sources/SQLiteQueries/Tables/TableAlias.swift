@@ -42,6 +42,14 @@ public struct TableAlias<Base: Table, Name: AliasName>: Table {
   public static var schemaName: String? { Base.schemaName }
   public static var tableFragment: QueryFragment { Base.tableFragment }
 
+  /// The table's default scope, its conditions and orders naming the alias where they named the
+  /// table.
+  public static var all: Select<Self, Self, ()> {
+    Select(
+      clauses: Base.all.clauses.renamingTable(Base.tableName, to: Name.aliasName),
+      decodeRow: { try Self(decoder: &$0) }, decodesRowsOfFrom: true)
+  }
+
   public init(decoder: inout QueryDecoder) throws { base = try Base(decoder: &decoder) }
   public var columnValues: [QueryFragment] { base.columnValues }
   public func bindColumnValues(to binder: inout ColumnBinder) throws {
