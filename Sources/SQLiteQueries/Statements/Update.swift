@@ -249,22 +249,87 @@ extension PrimaryKeyedTable {
   }
 }
 
-extension Select where Columns == From, Joins == (), From: PrimaryKeyedTable {
+/// `("t"."id") IN ((1), (2))`: the condition of `find`.
+func primaryKeyCondition<T: PrimaryKeyedTable>(
+  of table: T.Type, in keys: some Sequence<T.PrimaryKey.QueryOutput>
+)
+  -> QueryFragment
+{
+  let list = keys.map { "(" + T.PrimaryKey(queryOutput: $0).queryFragment + ")" }.joined(separator: ", ")
+  return "(" + T.columns.primaryKey.queryFragment + ") IN (" + list + ")"
+}
+
+/// `find` of the value of an expression, `("t"."id") IN ((new."id"))`, or of the rows of a
+/// subquery, `("t"."id") IN (SELECT …)`. (Upstream writes the subquery in a second pair of
+/// parentheses, which SQLite 3.40 reads as one value, the first row's: it would find one row.)
+func primaryKeyCondition<T: PrimaryKeyedTable>(of table: T.Type, is key: some QueryExpression)
+  -> QueryFragment
+{
+  if let subquery = key as? any PartialSelectStatement {
+    return T.columns.primaryKey.in(subquery).queryFragment
+  }
+  return "(" + T.columns.primaryKey.queryFragment + ") IN ((" + key.queryFragment + "))"
+}
+
+/// `find` on any select of a keyed table: before or after choosing columns, and after joins.
+extension Select where From: PrimaryKeyedTable {
   public func find(_ key: From.PrimaryKey.QueryOutput) -> Self {
     find([key])
   }
 
   public func find(_ key: some QueryExpression<From.PrimaryKey>) -> Self {
-    var copy = self
-    copy.clauses.wheres.append(
-      "(" + From.columns.primaryKey.queryFragment + ") IN ((" + key.queryFragment + "))")
-    return copy
+    adding(where: primaryKeyCondition(of: From.self, is: key))
   }
 
   public func find(_ keys: some Sequence<From.PrimaryKey.QueryOutput>) -> Self {
-    let list = keys.map { "(" + From.PrimaryKey(queryOutput: $0).queryFragment + ")" }.joined(separator: ", ")
+    adding(where: primaryKeyCondition(of: From.self, in: keys))
+  }
+}
+
+/// `find` on a select of drafts, by the table's key.
+extension Select where From: TableDraft {
+  public func find(_ key: From.SourceTable.PrimaryKey.QueryOutput) -> Self {
+    find([key])
+  }
+
+  public func find(_ keys: some Sequence<From.SourceTable.PrimaryKey.QueryOutput>) -> Self {
+    adding(where: primaryKeyCondition(of: From.SourceTable.self, in: keys))
+  }
+}
+
+extension TableDraft {
+  /// The drafts of the rows whose primary key is `key`.
+  public static func find(_ key: SourceTable.PrimaryKey.QueryOutput) -> Select<Self, Self, ()> {
+    all.find(key)
+  }
+
+  /// The drafts of the rows whose primary key is one of `keys`.
+  public static func find(_ keys: some Sequence<SourceTable.PrimaryKey.QueryOutput>) -> Select<Self, Self, ()>
+  {
+    all.find(keys)
+  }
+}
+
+extension Update where From: PrimaryKeyedTable {
+  /// Updates the row whose primary key is `key`: `Reminder.update { … }.find(1)`.
+  public func find(_ key: From.PrimaryKey.QueryOutput) -> Self { find([key]) }
+
+  /// Updates the rows whose primary key is one of `keys`.
+  public func find(_ keys: some Sequence<From.PrimaryKey.QueryOutput>) -> Self {
     var copy = self
-    copy.clauses.wheres.append("(" + From.columns.primaryKey.queryFragment + ") IN (" + list + ")")
+    copy.wheres.append(primaryKeyCondition(of: From.self, in: keys))
+    return copy
+  }
+}
+
+extension Delete where From: PrimaryKeyedTable {
+  /// Deletes the row whose primary key is `key`: `Reminder.delete().find(1)`.
+  public func find(_ key: From.PrimaryKey.QueryOutput) -> Self { find([key]) }
+
+  /// Deletes the rows whose primary key is one of `keys`.
+  public func find(_ keys: some Sequence<From.PrimaryKey.QueryOutput>) -> Self {
+    var copy = self
+    copy.wheres.append(primaryKeyCondition(of: From.self, in: keys))
     return copy
   }
 }
