@@ -62,15 +62,25 @@ extension QueryExpression {
     binary(self, ">=", other)
   }
 
-  /// `=`, as `eq`.
+  /// `=`, as upstream writes `==`: `IS` where the left side is optional or the right is a `nil`,
+  /// so that NULL equals NULL.
   @_disfavoredOverload
   public static func == (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
-    lhs.eq(rhs)
+    binary(lhs, comparesNulls(lhs, rhs) ? "IS" : "=", rhs)
   }
-  /// `<>`, as `neq`.
+  /// `<>`, or `IS NOT` where the left side is optional or the right is a `nil`.
   @_disfavoredOverload
   public static func != (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
-    lhs.neq(rhs)
+    binary(lhs, comparesNulls(lhs, rhs) ? "IS NOT" : "<>", rhs)
+  }
+  /// A plain column compared with an optional value: `("t"."c") = ("t"."a")`, `IS (NULL)` for nil.
+  @_disfavoredOverload
+  public static func == (lhs: Self, rhs: some QueryExpression<QueryValue?>) -> SQLQueryExpression<Bool> {
+    binary(lhs, comparesNulls(lhs, rhs) ? "IS" : "=", rhs)
+  }
+  @_disfavoredOverload
+  public static func != (lhs: Self, rhs: some QueryExpression<QueryValue?>) -> SQLQueryExpression<Bool> {
+    binary(lhs, comparesNulls(lhs, rhs) ? "IS NOT" : "<>", rhs)
   }
   /// `IS NULL`: `$0.dueDate == nil`. Preferred over the standard library's comparison of an
   /// optional with nil, which would make the condition a constant `false`.
@@ -99,6 +109,15 @@ extension QueryExpression {
 /// The `nil` of `is(nil)` and `isNot(nil)`.
 public enum _Null {}
 
+/// Whether `==` compares with `IS`: the left side's values may be NULL, or the right side is `nil`.
+func comparesNulls<Left: QueryExpression>(_ lhs: Left, _ rhs: some QueryExpression) -> Bool {
+  if Left.QueryValue.self is any _OptionalProtocol.Type { return true }
+  if let optional = rhs as? any _OptionalProtocol, isNone(optional) { return true }
+  return false
+}
+
+private func isNone<T: _OptionalProtocol>(_ value: T) -> Bool { value._wrapped == nil }
+
 // MARK: - Optional columns compared with plain values
 
 extension QueryExpression where QueryValue: _OptionalProtocol {
@@ -126,15 +145,16 @@ extension QueryExpression where QueryValue: _OptionalProtocol {
   public func gte(_ other: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool> {
     binary(self, ">=", other)
   }
+  /// An optional column compared with a plain value: `IS`, as upstream writes it.
   @_disfavoredOverload
   public static func == (lhs: Self, rhs: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool>
   {
-    lhs.eq(rhs)
+    lhs.is(rhs)
   }
   @_disfavoredOverload
   public static func != (lhs: Self, rhs: some QueryExpression<QueryValue.Wrapped>) -> SQLQueryExpression<Bool>
   {
-    lhs.neq(rhs)
+    lhs.isNot(rhs)
   }
 }
 
@@ -218,12 +238,44 @@ extension QueryExpression where QueryValue: _Numeric {
   public static prefix func - (expression: Self) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("-(" + expression.queryFragment + ")")
   }
+  @_disfavoredOverload
+  public static prefix func + (expression: Self) -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("+(" + expression.queryFragment + ")")
+  }
 }
 
-extension QueryExpression where QueryValue: BinaryInteger {
+/// Integers, and optional integers: the operands of `%` and the bitwise operators.
+public protocol _Integer: _Numeric {}
+extension Int: _Integer {}
+extension Int64: _Integer {}
+extension Int32: _Integer {}
+extension Optional: _Integer where Wrapped: _Integer {}
+
+extension QueryExpression where QueryValue: _Integer {
+  /// `%`: the remainder, NULL when dividing by zero.
   @_disfavoredOverload
-  public static func % (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
+  public static func % (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue?> {
     binary(lhs, "%", rhs)
+  }
+  @_disfavoredOverload
+  public static func & (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
+    binary(lhs, "&", rhs)
+  }
+  @_disfavoredOverload
+  public static func | (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
+    binary(lhs, "|", rhs)
+  }
+  @_disfavoredOverload
+  public static func << (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
+    binary(lhs, "<<", rhs)
+  }
+  @_disfavoredOverload
+  public static func >> (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue> {
+    binary(lhs, ">>", rhs)
+  }
+  @_disfavoredOverload
+  public static prefix func ~ (expression: Self) -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("~(" + expression.queryFragment + ")")
   }
 }
 
@@ -238,6 +290,30 @@ extension QueryExpression where QueryValue == String {
 }
 
 // MARK: - Collections and ranges
+
+extension Sequence where Element: QueryExpression, Element.QueryValue: QueryBindable {
+  /// Whether an expression's value is one of these: `[1, 2].contains($0.id)` is
+  /// `("t"."id") IN ((1), (2))`.
+  public func contains(_ expression: some QueryExpression<Element.QueryValue>) -> SQLQueryExpression<Bool> {
+    expression.in(self)
+  }
+}
+
+extension ClosedRange where Bound: QueryExpression, Bound.QueryValue == Bound, Bound: QueryBindable {
+  /// Whether an expression's value is in the range: `(0...10).contains($0.c)` is
+  /// `"t"."c" BETWEEN 0 AND 10`.
+  public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
+    expression.between(lowerBound, and: upperBound)
+  }
+}
+
+extension PartialSelectStatement {
+  /// Whether an expression's value is one of the rows this statement selects: `IN (SELECT …)`.
+  @_disfavoredOverload
+  public func contains(_ expression: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    expression.in(self)
+  }
+}
 
 extension QueryExpression where QueryValue: QueryBindable {
   /// `IN ((1), (2), (3))`.

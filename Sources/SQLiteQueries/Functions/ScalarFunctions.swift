@@ -90,7 +90,7 @@ extension QueryExpression {
 public func ?? <Value>(
   lhs: some QueryExpression<Value?>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
-  SQLQueryExpression(coalesce(lhs.queryFragment, rhs.queryFragment))
+  SQLQueryExpression(coalescing: coalesceArguments(lhs) + coalesceArguments(rhs))
 }
 
 /// `a ?? b` where both may be NULL.
@@ -98,33 +98,11 @@ public func ?? <Value>(
 public func ?? <Value>(
   lhs: some QueryExpression<Value?>, rhs: some QueryExpression<Value?>
 ) -> SQLQueryExpression<Value?> {
-  SQLQueryExpression(coalesce(lhs.queryFragment, rhs.queryFragment))
+  SQLQueryExpression(coalescing: coalesceArguments(lhs) + coalesceArguments(rhs))
 }
 
-/// Flattens nested coalesces: `coalesce(coalesce(a, b), c)` is `coalesce(a, b, c)`.
-func coalesce(_ lhs: QueryFragment, _ rhs: QueryFragment) -> QueryFragment {
-  var arguments: QueryFragment
-  if case .sql(let first) = lhs.segments.first, first.hasPrefix("coalesce("),
-    case .sql(let last) = lhs.segments.last, last.hasSuffix(")")
-  {
-    var inner = lhs
-    inner.dropPrefix("coalesce(".count)
-    inner.dropSuffix(1)
-    arguments = inner
-  } else {
-    arguments = lhs
-  }
-  return "coalesce(" + arguments + ", " + rhs + ")"
-}
-
-extension QueryFragment {
-  mutating func dropPrefix(_ count: Int) {
-    guard case .sql(let text) = segments.first else { return }
-    self = QueryFragment(segments: [.sql(String(text.dropFirst(count)))] + segments.dropFirst())
-  }
-
-  mutating func dropSuffix(_ count: Int) {
-    guard case .sql(let text) = segments.last else { return }
-    self = QueryFragment(segments: segments.dropLast() + [.sql(String(text.dropLast(count)))])
-  }
+/// An operand's arguments in one flat `coalesce(…)`: those of a `??` it already is, or itself.
+/// (`??` groups to the right, so `a ?? b ?? c` is `a ?? (b ?? c)`.)
+func coalesceArguments(_ expression: some QueryExpression) -> [QueryFragment] {
+  (expression as? any CoalescedExpression)?.coalescedArguments ?? [expression.queryFragment]
 }

@@ -69,9 +69,10 @@ extension Select {
     selecting(["count(*)"]) { try Int(decoder: &$0) }
   }
 
-  /// `SELECT EXISTS (…)`: whether the statement finds any row.
+  /// `EXISTS (…)`: whether the statement finds any row. A condition (`!Row.exists()` in a
+  /// trigger's `when:`), or a value selected with `Values(Row.exists())`.
   public func exists() -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("SELECT EXISTS " + queryFragment)
+    SQLQueryExpression("EXISTS " + queryFragment)
   }
 
   // MARK: - Shared by the per-arity methods

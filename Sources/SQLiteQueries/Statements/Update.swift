@@ -87,6 +87,67 @@ public func *= <Value: _Numeric>(lhs: inout any QueryExpression<Value>, rhs: som
   lhs = binary(lhs, "*", rhs) as SQLQueryExpression<Value>
 }
 
+/// In an update, divides a column: `SET "c" = ("t"."c") / (4)`.
+@_disfavoredOverload
+public func /= <Value: _Numeric>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
+  lhs = binary(lhs, "/", rhs) as SQLQueryExpression<Value>
+}
+
+/// In an update, the bitwise operators: `$0.flags |= 4` is `SET "flags" = ("t"."flags") | (4)`.
+@_disfavoredOverload
+public func &= <Value: _Integer>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
+  lhs = binary(lhs, "&", rhs) as SQLQueryExpression<Value>
+}
+
+@_disfavoredOverload
+public func |= <Value: _Integer>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
+  lhs = binary(lhs, "|", rhs) as SQLQueryExpression<Value>
+}
+
+@_disfavoredOverload
+public func <<= <Value: _Integer>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
+  lhs = binary(lhs, "<<", rhs) as SQLQueryExpression<Value>
+}
+
+@_disfavoredOverload
+public func >>= <Value: _Integer>(lhs: inout any QueryExpression<Value>, rhs: some QueryExpression<Value>) {
+  lhs = binary(lhs, ">>", rhs) as SQLQueryExpression<Value>
+}
+
+/// In an update, a column negated, unchanged in sign, or bitwise inverted:
+/// `$0.c = -$0.c`, `+$0.c`, `~$0.c`.
+@_disfavoredOverload
+public prefix func - <Value: _Numeric>(expression: any QueryExpression<Value>) -> SQLQueryExpression<Value> {
+  SQLQueryExpression("-(" + expression.queryFragment + ")")
+}
+
+@_disfavoredOverload
+public prefix func + <Value: _Numeric>(expression: any QueryExpression<Value>) -> SQLQueryExpression<Value> {
+  SQLQueryExpression("+(" + expression.queryFragment + ")")
+}
+
+@_disfavoredOverload
+public prefix func ~ <Value: _Integer>(expression: any QueryExpression<Value>) -> SQLQueryExpression<Value> {
+  SQLQueryExpression("~(" + expression.queryFragment + ")")
+}
+
+extension QueryExpression where QueryValue: _Numeric {
+  /// In an update, negates a column: `SET "c" = -("t"."c")`.
+  public mutating func negate() {
+    if let negated = SQLQueryExpression<QueryValue>("-(" + queryFragment + ")") as? Self { self = negated }
+  }
+}
+
+extension QueryExpression where QueryValue == String {
+  /// In an update, appends text to a column: `SET "c" = ("t"."c") || ('!')`.
+  public mutating func append(_ other: some QueryExpression<String>) {
+    if let appended = binary(self, "||", other) as SQLQueryExpression<String> as? Self { self = appended }
+  }
+
+  /// In an update, appends text to a column, as `append(_:)`.
+  public mutating func append(contentsOf other: some QueryExpression<String>) { append(other) }
+}
+
 /// In an update, appends text: `SET "c" = ("t"."c") || ('!')`.
 @_disfavoredOverload
 public func += (lhs: inout any QueryExpression<String>, rhs: some QueryExpression<String>) {
