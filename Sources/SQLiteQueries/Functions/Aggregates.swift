@@ -31,11 +31,30 @@ extension QueryExpression {
       "group_concat", queryFragment, distinct: distinct, filter: filter, extra: separator?.queryFragment)
   }
 
+  /// `group_concat(x, separator)` with a separator read from the row: `$0.name.groupConcat($0.id)`.
+  @_disfavoredOverload
+  public func groupConcat(
+    _ separator: some QueryExpression, distinct: Bool = false,
+    filter: (some QueryExpression<Bool>)? = Bool?.none
+  ) -> SQLQueryExpression<String?> {
+    aggregate(
+      "group_concat", queryFragment, distinct: distinct, filter: filter, extra: separator.queryFragment)
+  }
+
   /// `json_group_array(x)`: the values as a JSON array.
   public func jsonGroupArray(distinct: Bool = false, filter: (some QueryExpression<Bool>)? = Bool?.none)
     -> SQLQueryExpression<String>
   {
     aggregate("json_group_array", queryFragment, distinct: distinct, filter: filter)
+  }
+}
+
+extension QueryExpression where Self == SQLQueryExpression<Int> {
+  /// `count(*)`, written where a selection's type is known: `Row.select { _ in .count() }`.
+  public static func count(filter: (some QueryExpression<Bool>)? = Bool?.none) -> Self {
+    var fragment: QueryFragment = "count(*)"
+    if let filter { fragment.append(" FILTER (WHERE " + filter.queryFragment + ")") }
+    return SQLQueryExpression(fragment)
   }
 }
 
