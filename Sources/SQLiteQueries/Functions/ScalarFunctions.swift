@@ -20,10 +20,38 @@ extension QueryExpression where QueryValue == String {
     function("replace", queryFragment, pattern.queryFragment, replacement.queryFragment)
   }
 
-  /// The 1-based position of `needle` in the text, 0 when absent.
-  public func instr(_ needle: String) -> SQLQueryExpression<Int> {
+  /// The 1-based position of `needle` in the text, 0 when absent: `"Jr".instr($0.name)`.
+  public func instr(_ needle: some QueryExpression<String>) -> SQLQueryExpression<Int> {
     function("instr", queryFragment, needle.queryFragment)
   }
+
+  /// `trim(x, characters)`, `ltrim` and `rtrim`: the characters removed from both ends, the start
+  /// or the end.
+  public func trim(_ characters: String) -> SQLQueryExpression<String> {
+    function("trim", queryFragment, characters.queryFragment)
+  }
+  public func ltrim(_ characters: String) -> SQLQueryExpression<String> {
+    function("ltrim", queryFragment, characters.queryFragment)
+  }
+  public func rtrim(_ characters: String) -> SQLQueryExpression<String> {
+    function("rtrim", queryFragment, characters.queryFragment)
+  }
+
+  /// The number of bytes of the text in UTF-8 (SQLite 3.43 and later).
+  public func octetLength() -> SQLQueryExpression<Int> { function("octet_length", queryFragment) }
+
+  /// The code point of the first character.
+  public func unicode() -> SQLQueryExpression<Int?> { function("unicode", queryFragment) }
+
+  /// The bytes a hexadecimal text stands for, NULL if it is not one (SQLite 3.41 and later);
+  /// `ignoring` lists separator characters to skip.
+  public func unhex(_ ignoring: String? = nil) -> SQLQueryExpression<[UInt8]?> {
+    guard let ignoring else { return function("unhex", queryFragment) }
+    return function("unhex", queryFragment, ignoring.queryFragment)
+  }
+
+  /// `length(x)`, under the name Swift strings give it.
+  public var count: SQLQueryExpression<Int> { length() }
 
   /// `("t"."c" LIKE 'a%')`, with an optional escape character.
   public func like(_ pattern: String, escape: Character? = nil) -> SQLQueryExpression<Bool> {
@@ -53,8 +81,34 @@ public enum Collation: String, Sendable {
   case rtrim = "RTRIM"
 }
 
+extension QueryExpression where QueryValue == Bool {
+  /// `likely(x)`, `unlikely(x)` and `likelihood(x, p)`: hints to the query planner of how often
+  /// a condition holds; the value is unchanged.
+  public func likely() -> SQLQueryExpression<Bool> { function("likely", queryFragment) }
+  public func unlikely() -> SQLQueryExpression<Bool> { function("unlikely", queryFragment) }
+  public func likelihood(_ probability: Double) -> SQLQueryExpression<Bool> {
+    function("likelihood", queryFragment, probability.queryFragment)
+  }
+}
+
+extension QueryExpression where QueryValue == Int {
+  /// `randomblob(n)`: n random bytes.
+  public func randomblob() -> SQLQueryExpression<[UInt8]> { function("randomblob", queryFragment) }
+  /// `zeroblob(n)`: n zero bytes.
+  public func zeroblob() -> SQLQueryExpression<[UInt8]> { function("zeroblob", queryFragment) }
+}
+
+extension QueryExpression {
+  /// `quote(x)`: the value as an SQL literal.
+  public func quote() -> SQLQueryExpression<String> { function("quote", queryFragment) }
+  /// `hex(x)`: the value's bytes in upper-case hexadecimal.
+  public func hex() -> SQLQueryExpression<String> { function("hex", queryFragment) }
+}
+
 extension QueryExpression where QueryValue: _Numeric {
   public func abs() -> SQLQueryExpression<QueryValue> { function("abs", queryFragment) }
+  /// `sign(x)`: -1, 0 or 1.
+  public func sign() -> SQLQueryExpression<Int> { function("sign", queryFragment) }
   public func round(_ digits: Int? = nil) -> SQLQueryExpression<Double> {
     guard let digits else { return function("round", queryFragment) }
     return function("round", queryFragment, "\(raw: digits)")
