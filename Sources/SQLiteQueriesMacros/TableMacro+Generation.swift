@@ -58,11 +58,21 @@ extension TableModel {
 
   // MARK: - Tables
 
-  func tableColumns(for owner: String, columns: [ColumnModel], primaryKey: ColumnModel?) -> String {
+  func tableColumns(
+    for owner: String, columns: [ColumnModel], primaryKey: ColumnModel?, isDraft: Bool = false
+  ) -> String {
     var lines: [String] = []
     var conformances = "SQLiteQueries.TableDefinition"
     if primaryKey != nil { conformances += ", SQLiteQueries.PrimaryKeyedTableDefinition" }
+    // A draft's columns also reach what the table's columns declare in extensions
+    // (`Reminder.Draft.select(\.isHighPriority)`).
+    if isDraft { lines.append("@dynamicMemberLookup") }
     lines.append("\(access)struct TableColumns: \(conformances) {")
+    if isDraft {
+      lines.append(
+        "\(access)subscript<Member>(dynamicMember keyPath: KeyPath<\(typeName).TableColumns, Member>) -> Member "
+          + "{ \(typeName).TableColumns(table: tableReference)[keyPath: keyPath] }")
+    }
     lines.append("\(access)typealias QueryValue = \(owner)")
     if let primaryKey { lines.append("\(access)typealias PrimaryKey = \(primaryKey.storedType)") }
     lines.append("\(access)let tableReference: String?")
@@ -157,7 +167,7 @@ extension TableModel {
     lines.append("\(access)init(_ source: \(typeName)) {")
     for column in draftColumns { lines.append("self.\(column.property) = source.\(column.property)") }
     lines.append("}")
-    lines.append(tableColumns(for: "Draft", columns: draftColumns, primaryKey: nil))
+    lines.append(tableColumns(for: "Draft", columns: draftColumns, primaryKey: nil, isDraft: true))
     lines.append("\(access)static var columns: TableColumns { TableColumns() }")
     lines.append("\(access)typealias QueryOutput = Draft")
     lines.append("\(access)typealias QueryValue = Draft")

@@ -21,6 +21,12 @@ extension Select where Joins == () {
     adding(having: predicate(From.columns).queryFragment)
   }
 
+  /// Adds a condition on groups built with `if`, `for` and optional parts.
+  @_disfavoredOverload
+  public func having(@ConditionBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
+    predicate(From.columns).reduce(self) { $0.adding(having: $1) }
+  }
+
   /// Adds ordering terms: an expression, a tuple of them, `.asc()`/`.desc()`, or `if`/`else`.
   public func order(@OrderBuilder by terms: (From.TableColumns) -> [QueryFragment]) -> Self {
     adding(orders: terms(From.columns))
@@ -78,24 +84,32 @@ extension Select where Joins == () {
     }
   }
 
-  /// `RIGHT JOIN`: every row of `J`, with the columns on the left NULL where nothing matches. Its statement's conditions and order are merged in.
+  /// `RIGHT JOIN`: every row of `J`, with `nil` on the left where nothing matches; later
+  /// closures read the left table's columns as optional. Its statement's conditions and order are
+  /// merged in.
   public func rightJoin<J: Table>(
     _ other: Select<J, J, ()>, on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
-  ) -> Select<(From, J), From, J> {
-    joining(other, kind: "RIGHT JOIN", condition: condition(From.columns, J.columns).queryFragment) {
-      decoder in
-      (try decodeNext(From.self, &decoder), try decodeNext(J.self, &decoder))
+  ) -> Select<(From?, J), From?, J> {
+    let joined: Select<(From?, J), From, J> = joining(
+      other, kind: "RIGHT JOIN", condition: condition(From.columns, J.columns).queryFragment
+    ) { decoder in
+      (try decodeNext(From?.self, &decoder), try decodeNext(J.self, &decoder))
     }
+    return Select<(From?, J), From?, J>(clauses: joined.clauses, decodeRow: joined.decodeRow)
   }
 
-  /// `FULL JOIN`: every row of both sides. Its statement's conditions and order are merged in.
+  /// `FULL JOIN`: every row of both sides, with `nil` on the side that has no match; later
+  /// closures read both tables' columns as optional. Its statement's conditions and order are
+  /// merged in.
   public func fullJoin<J: Table>(
     _ other: Select<J, J, ()>, on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
-  ) -> Select<(From, J?), From, J?> {
-    joining(other, kind: "FULL JOIN", condition: condition(From.columns, J.columns).queryFragment) {
-      decoder in
-      (try decodeNext(From.self, &decoder), try decodeNext(J?.self, &decoder))
+  ) -> Select<(From?, J?), From?, J?> {
+    let joined: Select<(From?, J?), From, J?> = joining(
+      other, kind: "FULL JOIN", condition: condition(From.columns, J.columns).queryFragment
+    ) { decoder in
+      (try decodeNext(From?.self, &decoder), try decodeNext(J?.self, &decoder))
     }
+    return Select<(From?, J?), From?, J?>(clauses: joined.clauses, decodeRow: joined.decodeRow)
   }
 
 }
@@ -121,6 +135,14 @@ extension Select where Joins: Table {
     -> Self
   {
     adding(having: predicate(From.columns, Joins.columns).queryFragment)
+  }
+
+  /// Adds a condition on groups built with `if`, `for` and optional parts.
+  @_disfavoredOverload
+  public func having(
+    @ConditionBuilder _ predicate: (From.TableColumns, Joins.TableColumns) -> [QueryFragment]
+  ) -> Self {
+    predicate(From.columns, Joins.columns).reduce(self) { $0.adding(having: $1) }
   }
 
   /// Adds ordering terms: an expression, a tuple of them, `.asc()`/`.desc()`, or `if`/`else`.

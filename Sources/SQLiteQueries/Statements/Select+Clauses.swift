@@ -142,6 +142,8 @@ extension Select {
     join.append(" ON " + condition)
     clauses.joins.append(join)
     clauses.joins += other.clauses.joins
+    // A join with a select of nothing selects nothing.
+    clauses.isEmpty = clauses.isEmpty || other.clauses.isEmpty
     clauses.wheres += other.clauses.wheres
     clauses.orders += other.clauses.orders
     clauses.columns = nil

@@ -94,6 +94,35 @@ extension Select where Columns == From, Joins == () {
   }
 }
 
+extension Select where From: TableDraft {
+  /// A query helper of the table, on a select of its drafts: `Reminder.Draft.select(\.id)
+  /// .incomplete`. The helper's conditions, groups and orders follow this select's; the columns
+  /// stay this select's.
+  public subscript(
+    dynamicMember keyPath: KeyPath<From.SourceTable.Type, Select<From.SourceTable, From.SourceTable, ()>>
+  ) -> Self {
+    var helper = From.SourceTable.self[keyPath: keyPath].clauses
+    helper.columns = nil
+    helper.tableColumns = nil
+    return Select(
+      clauses: clauses.followed(by: helper), decodeRow: decodeRow, decodesRowsOfFrom: decodesRowsOfFrom)
+  }
+}
+
+extension Select where Columns == From, Joins == () {
+  /// `.where(…)` where a filter of this table is expected: `Reminder.where(\.isCompleted)
+  /// .and(.where(\.isFlagged))`.
+  public static func `where`(_ predicate: (From.TableColumns) -> some QueryExpression<Bool>) -> Self {
+    From.where(predicate)
+  }
+
+  public static func `where`<Condition: QueryExpression>(_ keyPath: KeyPath<From.TableColumns, Condition>)
+    -> Self
+  where Condition.QueryValue == Bool {
+    From.where(keyPath)
+  }
+}
+
 /// The clauses of a SELECT, rendered in SQL's order.
 struct SelectClauses: Sendable {
   var isEmpty = false

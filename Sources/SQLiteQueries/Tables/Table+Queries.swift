@@ -93,16 +93,16 @@ extension Table {
 
   public static func rightJoin<J: Table>(
     _ other: Select<J, J, ()>, on condition: (TableColumns, J.TableColumns) -> some QueryExpression<Bool>
-  ) -> Select<(Self, J), Self, J> {
+  ) -> Select<(Self?, J), Self?, J> {
     all.rightJoin(other, on: condition)
   }
 
   public static func fullJoin<J: Table>(
     _ other: Select<J, J, ()>, on condition: (TableColumns, J.TableColumns) -> some QueryExpression<Bool>
-  ) -> Select<(Self, J?), Self, J?> {
+  ) -> Select<(Self?, J?), Self?, J?> {
     all.fullJoin(other, on: condition)
   }
 
-  /// `SELECT EXISTS (SELECT … FROM "table")`.
+  /// `EXISTS (SELECT … FROM "table")`: whether the table has a row.
   public static func exists() -> SQLQueryExpression<Bool> { all.exists() }
 }

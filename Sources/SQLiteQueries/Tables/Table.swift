@@ -137,6 +137,15 @@ public protocol TableDraft: Table {
 extension TableDraft {
   public static var tableName: String { SourceTable.tableName }
   public static var schemaName: String? { SourceTable.schemaName }
+  /// A query helper of the table, on its drafts: `Reminder.Draft.incomplete`.
+  public static subscript(
+    dynamicMember keyPath: KeyPath<SourceTable.Type, Select<SourceTable, SourceTable, ()>>
+  ) -> Select<Self, Self, ()> {
+    Select(
+      clauses: SourceTable.self[keyPath: keyPath].clauses, decodeRow: { try Self(decoder: &$0) },
+      decodesRowsOfFrom: true)
+  }
+
   /// The table's default scope: drafts read the same rows.
   public static var all: Select<Self, Self, ()> {
     Select(clauses: SourceTable.all.clauses, decodeRow: { try Self(decoder: &$0) }, decodesRowsOfFrom: true)

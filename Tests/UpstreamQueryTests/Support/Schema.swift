@@ -56,6 +56,9 @@ extension Reminder.TableColumns {
   var isPastDue: some QueryExpression<Bool> {
     !isCompleted && #sql("coalesce(\(dueDate), date('now')) < date('now')")
   }
+  var isHighPriority: some QueryExpression<Bool> {
+    priority == Priority.high
+  }
 }
 
 @Table
