@@ -19,6 +19,31 @@ extension Table {
     return Insert(source: .values(rows), clauses: InsertClauses(columnNames: names), decodeRow: { _ in () })
   }
 
+  /// Chosen columns and their values, or on any conflict an update of the existing row:
+  /// `insert { ($0.a, $0.b) } values: { (1, "x") } onConflictDoUpdate: { $0.b += " Copy" }`.
+  public static func insert<each Column: TableColumnExpression>(
+    _ columns: (TableColumns) -> (repeat each Column),
+    @InsertValuesBuilder<(repeat (each Column).QueryValue)> values: () -> [(repeat (each Column).QueryValue)],
+    onConflictDoUpdate updates: (inout Updates<Self>) -> Void
+  ) -> Insert<Self, ()> where repeat (each Column).QueryValue: QueryExpression {
+    insert(columns, values: values).conflict(
+      target: nil, assignments: Updates.made { row, _ in updates(&row) })
+  }
+
+  /// Rows, or on a conflict on the target columns, an update of the existing row that reads
+  /// only the row: `insert { row } onConflict: { $0.title } doUpdate: { $0.color = 0x00ff00 }`.
+  public static func insert<each Target: TableColumnExpression>(
+    @InsertValuesBuilder<Self> _ rows: () -> [Self],
+    onConflict target: (TableColumns) -> (repeat each Target),
+    where targetFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil,
+    doUpdate updates: (inout Updates<Self>) -> Void,
+    where updateFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil
+  ) -> Insert<Self, ()> {
+    insert(
+      rows, onConflict: target, where: targetFilter, doUpdate: { row, _ in updates(&row) },
+      where: updateFilter)
+  }
+
   /// Rows, or on a conflict on the target columns, an update of the existing row:
   /// `insert { row } onConflict: { $0.id } doUpdate: { $0.name = $1.name + "!" }`.
   public static func insert<each Target: TableColumnExpression>(
@@ -83,6 +108,19 @@ extension PrimaryKeyedTable {
     insert(rows).conflict(
       target: names(of: target), targetFilter: targetFilter, assignments: Updates.made(by: updates),
       updateFilter: updateFilter.map { filter in { columns, _ in filter(columns) } })
+  }
+
+  /// Drafts, or on a conflict on the target columns, an update that reads only the row.
+  public static func insert<each Target: TableColumnExpression>(
+    @InsertValuesBuilder<Draft> _ rows: () -> [Draft],
+    onConflict target: (TableColumns) -> (repeat each Target),
+    where targetFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil,
+    doUpdate updates: (inout Updates<Self>) -> Void,
+    where updateFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil
+  ) -> Insert<Self, ()> {
+    insert(
+      rows, onConflict: target, where: targetFilter, doUpdate: { row, _ in updates(&row) },
+      where: updateFilter)
   }
 
   /// Drafts, skipping those that conflict on the target columns.
