@@ -245,14 +245,8 @@ struct CommonTableExpressionTests {
     } query: {
       ListCount.select(\.reminderCount)
     }
-    #expect(
-      nothing.query.debugDescription == """
-        WITH "listCounts" AS (
-          SELECT NULL AS "remindersListID", NULL AS "reminderCount" WHERE 0
-        )
-        SELECT "listCounts"."reminderCount"
-        FROM "listCounts"
-        """)
+    // Every table of the WITH selects nothing: the statement runs no SQL, as upstream's.
+    #expect(nothing.query.isEmpty)
     try database.read { (db) throws in
       #expect(try busyLists.fetchAll(db) == ["Personal"])
       #expect(try nothing.fetchAll(db) == [])

@@ -38,10 +38,14 @@ public struct With<Base: Statement>: Statement {
     self.base = base()
   }
 
+  /// A table made from `.none` is left out; when every table is, the statement selects and
+  /// changes nothing and runs no SQL, as upstream's does.
   public var query: QueryFragment {
     let statement = base.query
     guard !statement.isEmpty, !expressions.isEmpty else { return statement }
-    return "WITH " + expressions.map(\.definition).joined(separator: ", ") + "\n" + statement
+    let defined = expressions.filter { !$0.isEmpty }
+    guard !defined.isEmpty else { return QueryFragment() }
+    return "WITH " + defined.map(\.definition).joined(separator: ", ") + "\n" + statement
   }
 }
 
@@ -84,6 +88,8 @@ public struct CommonTableExpression: Sendable {
   /// The name the statement reads it by: the table name of its rows' type.
   public let name: String
   let body: QueryFragment
+  /// Made from a statement that selects nothing (`.none`).
+  var isEmpty = false
 
   /// `"name" AS (⏎  <query>⏎)`.
   var definition: QueryFragment {
@@ -96,7 +102,11 @@ public struct CommonTableExpression: Sendable {
 public enum CommonTableExpressionBuilder {
   public static func buildExpression<Query: PartialSelectStatement>(_ query: Query) -> [CommonTableExpression]
   where Query.QueryValue: Table {
-    [CommonTableExpression(name: Query.QueryValue.tableName, body: Query.QueryValue.definingQuery(query))]
+    [
+      CommonTableExpression(
+        name: Query.QueryValue.tableName, body: Query.QueryValue.definingQuery(query),
+        isEmpty: query.query.isEmpty)
+    ]
   }
 
   public static func buildBlock(_ components: [CommonTableExpression]...) -> [CommonTableExpression] {
