@@ -35,6 +35,10 @@ struct OperatorsTests {
     expectFragment(Row.columns.a != Row.columns.c, #"("rows"."a") IS NOT ("rows"."c")"#)
     expectFragment(Row.columns.a != Row.columns.a, #"("rows"."a") IS NOT ("rows"."a")"#)
     expectFragment(Row.columns.a != nil as Int?, #"("rows"."a") IS NOT (NULL)"#)
+    expectFragment(nil as Int? == Row.columns.c, #"(NULL) IS ("rows"."c")"#)
+    expectFragment(nil as Int? == Row.columns.a, #"(NULL) IS ("rows"."a")"#)
+    expectFragment(nil as Int? != Row.columns.c, #"(NULL) IS NOT ("rows"."c")"#)
+    expectFragment(nil as Int? != Row.columns.a, #"(NULL) IS NOT ("rows"."a")"#)
     expectFragment(Row.columns.c == nil, #"("rows"."c") IS (NULL)"#)
     expectFragment(Row.columns.c != nil, #"("rows"."c") IS NOT (NULL)"#)
   }

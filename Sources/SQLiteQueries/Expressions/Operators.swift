@@ -109,6 +109,27 @@ extension QueryExpression {
 /// The `nil` of `is(nil)` and `isNot(nil)`.
 public enum _Null {}
 
+extension Optional where Wrapped: QueryBindable {
+  /// An optional value on the left of a column: `nil as Int? == $0.c` is `(NULL) IS ("t"."c")`.
+  /// Disfavored, so that comparing two optionals in plain Swift keeps the standard library's.
+  @_disfavoredOverload
+  public static func == (lhs: Self, rhs: some QueryExpression<Wrapped>) -> SQLQueryExpression<Bool> {
+    binary(lhs, "IS", rhs)
+  }
+  @_disfavoredOverload
+  public static func == (lhs: Self, rhs: some QueryExpression<Wrapped?>) -> SQLQueryExpression<Bool> {
+    binary(lhs, "IS", rhs)
+  }
+  @_disfavoredOverload
+  public static func != (lhs: Self, rhs: some QueryExpression<Wrapped>) -> SQLQueryExpression<Bool> {
+    binary(lhs, "IS NOT", rhs)
+  }
+  @_disfavoredOverload
+  public static func != (lhs: Self, rhs: some QueryExpression<Wrapped?>) -> SQLQueryExpression<Bool> {
+    binary(lhs, "IS NOT", rhs)
+  }
+}
+
 /// Whether `==` compares with `IS`: the left side's values may be NULL, or the right side is `nil`.
 func comparesNulls<Left: QueryExpression>(_ lhs: Left, _ rhs: some QueryExpression) -> Bool {
   if Left.QueryValue.self is any _OptionalProtocol.Type { return true }
