@@ -20,12 +20,6 @@ struct AggregateFunctionsTests {
     database = try upstreamDatabase()
   }
 
-  func expectFragment(
-    _ expression: some QueryExpression, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    #expect(expression.queryFragment.debugDescription == expected, sourceLocation: sourceLocation)
-  }
-
   @Test func average() throws {
     expectFragment(User.columns.id.avg(), #"avg("users"."id")"#)
     expectFragment(User.columns.age.avg(), #"avg("users"."age")"#)

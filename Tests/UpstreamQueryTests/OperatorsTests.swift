@@ -16,12 +16,6 @@ struct OperatorsTests {
     var string: String
   }
 
-  func expectFragment(
-    _ expression: some QueryExpression, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    #expect(expression.queryFragment.debugDescription == expected, sourceLocation: sourceLocation)
-  }
-
   @Test func equality() {
     expectFragment(Row.columns.c == Row.columns.c, #"("rows"."c") = ("rows"."c")"#)
     expectFragment(Row.columns.c == Row.columns.a, #"("rows"."c") = ("rows"."a")"#)

@@ -17,12 +17,6 @@ struct ScalarFunctionsTests {
     var image: [UInt8]
   }
 
-  func expectFragment(
-    _ expression: some QueryExpression, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    #expect(expression.queryFragment.debugDescription == expected, sourceLocation: sourceLocation)
-  }
-
   @Test func likelihood() {
     expectFragment(User.columns.isAdmin.likely(), #"likely("users"."isAdmin")"#)
     expectFragment(User.columns.isAdmin.unlikely(), #"unlikely("users"."isAdmin")"#)

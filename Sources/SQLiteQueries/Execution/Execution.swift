@@ -99,6 +99,7 @@ extension Select {
 
   /// How many rows the statement selects.
   public func fetchCount(_ db: Database) throws -> Int {
+    let clauses = self.clauses
     guard !clauses.isEmpty else { return 0 }
     let simple =
       clauses.groups.isEmpty && clauses.limit == nil && clauses.offset == nil && !clauses.isDistinct

@@ -55,6 +55,8 @@ public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unch
   public func decode(_ decoder: inout QueryDecoder) throws -> Columns { try decodeRow(&decoder) }
 
   public var query: QueryFragment {
+    // Read once: with the default scope pending, each read merges it in.
+    let clauses = self.clauses
     guard !clauses.isEmpty else { return QueryFragment() }
     let columns = clauses.columns ?? clauses.tableColumns ?? qualifiedColumns(of: From.self)
     return clauses.render(columns: columns, from: From.self)

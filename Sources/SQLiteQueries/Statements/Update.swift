@@ -47,18 +47,18 @@ public struct Updates<Base: Table> {
 
 /// In an update, whether a column is NULL: `$0.dueDate == nil` is `("t"."dueDate") IS (NULL)`.
 public func == <Value>(lhs: any QueryExpression<Value>, rhs: _Null?) -> SQLQueryExpression<Bool> {
-  SQLQueryExpression("(" + lhs.queryFragment + ") IS (NULL)")
+  lhs.is(rhs)
 }
 
 /// In an update, whether a column is not NULL: `("t"."dueDate") IS NOT (NULL)`.
 public func != <Value>(lhs: any QueryExpression<Value>, rhs: _Null?) -> SQLQueryExpression<Bool> {
-  SQLQueryExpression("(" + lhs.queryFragment + ") IS NOT (NULL)")
+  lhs.isNot(rhs)
 }
 
 /// In an update, the opposite of a column: `$0.isCompleted = !$0.isCompleted`.
 @_disfavoredOverload
 public prefix func ! (expression: any QueryExpression<Bool>) -> SQLQueryExpression<Bool> {
-  SQLQueryExpression("NOT (" + expression.queryFragment + ")")
+  expression.not()
 }
 
 extension QueryExpression where QueryValue == Bool {
@@ -251,6 +251,7 @@ extension Select where Columns == From, Joins == () {
   public func update(set updates: (inout Updates<From>) -> Void) -> Update<From, ()> {
     var assignments = Updates<From>()
     updates(&assignments)
+    let clauses = self.clauses
     return Update(
       assignments: assignments.assignments, wheres: clauses.wheres, isEmpty: clauses.isEmpty,
       decodeRow: { _ in () })
@@ -258,7 +259,8 @@ extension Select where Columns == From, Joins == () {
 
   /// `DELETE` the rows this statement selects.
   public func delete() -> Delete<From, ()> {
-    Delete(wheres: clauses.wheres, isEmpty: clauses.isEmpty, decodeRow: { _ in () })
+    let clauses = self.clauses
+    return Delete(wheres: clauses.wheres, isEmpty: clauses.isEmpty, decodeRow: { _ in () })
   }
 }
 

@@ -141,13 +141,14 @@ extension TableDraft {
   public static subscript(
     dynamicMember keyPath: KeyPath<SourceTable.Type, Select<SourceTable, SourceTable, ()>>
   ) -> Select<Self, Self, ()> {
-    Select(
-      clauses: SourceTable.self[keyPath: keyPath].clauses, decodeRow: { try Self(decoder: &$0) },
-      decodesRowsOfFrom: true)
+    drafts(of: SourceTable.self[keyPath: keyPath])
   }
 
   /// The table's default scope: drafts read the same rows.
-  public static var all: Select<Self, Self, ()> {
-    Select(clauses: SourceTable.all.clauses, decodeRow: { try Self(decoder: &$0) }, decodesRowsOfFrom: true)
+  public static var all: Select<Self, Self, ()> { drafts(of: SourceTable.all) }
+
+  /// A select of the table's rows, reading them as drafts: the columns are the same.
+  private static func drafts(of select: Select<SourceTable, SourceTable, ()>) -> Select<Self, Self, ()> {
+    Select(clauses: select.clauses, decodeRow: { try Self(decoder: &$0) }, decodesRowsOfFrom: true)
   }
 }

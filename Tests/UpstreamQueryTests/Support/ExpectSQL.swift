@@ -9,3 +9,10 @@ func expectSQL(
 ) {
   #expect(statement.query.debugDescription == expected, sourceLocation: sourceLocation)
 }
+
+/// Checks that an expression renders the SQL upstream's test expects.
+func expectFragment(
+  _ expression: some QueryExpression, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(expression.queryFragment.debugDescription == expected, sourceLocation: sourceLocation)
+}
