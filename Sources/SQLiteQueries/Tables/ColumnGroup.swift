@@ -39,10 +39,24 @@ extension TableColumn {
     Value.columns[keyPath: keyPath].qualified(by: tableReference ?? Root.referenceName)
   }
 
-  /// One column of an optional group: `$0.pending.createdAt`.
+  /// One column of an optional group, optional too (NULL where the group is): `$0.pending.createdAt`
+  /// is a `Date?`.
   public subscript<Wrapped: Table, Member: QueryRepresentable>(
     dynamicMember keyPath: KeyPath<Wrapped.TableColumns, TableColumn<Wrapped, Member>>
-  ) -> TableColumn<Wrapped, Member> where Value == Wrapped? {
-    Wrapped.columns[keyPath: keyPath].qualified(by: tableReference ?? Root.referenceName)
+  ) -> TableColumn<Wrapped?, Member?> where Value == Wrapped? {
+    let column = Wrapped.columns[keyPath: keyPath].qualified(by: tableReference ?? Root.referenceName)
+    return TableColumn<Wrapped?, Member?>(
+      column.name, keyPath: \Wrapped?.[_column: ColumnKeyPath(column.keyPath)], generated: column.isGenerated,
+      table: column.tableReference)
+  }
+
+  /// A column of an optional group that is already optional stays one level optional.
+  public subscript<Wrapped: Table, Member: QueryRepresentable>(
+    dynamicMember keyPath: KeyPath<Wrapped.TableColumns, TableColumn<Wrapped, Member?>>
+  ) -> TableColumn<Wrapped?, Member?> where Value == Wrapped? {
+    let column = Wrapped.columns[keyPath: keyPath].qualified(by: tableReference ?? Root.referenceName)
+    return TableColumn<Wrapped?, Member?>(
+      column.name, keyPath: \Wrapped?.[_flattening: ColumnKeyPath(column.keyPath)],
+      generated: column.isGenerated, table: column.tableReference)
   }
 }

@@ -1,0 +1,39 @@
+import SQLiteData
+import Testing
+
+/// Upstream's `OverloadFavorabilityTests`: with the query builder imported, plain Swift values
+/// keep the standard library's methods. Upstream's latest version has the file commented out;
+/// this is its previous, live one. Compiled out under `UPSTREAM_GAPS`: `"a".contains("a")`, as
+/// the query builder's `contains(_:)` on text is not a disfavored overload here (upstream's is),
+/// so that it, not the standard library's, is picked for a `String`.
+@Suite("Upstream: overload favorability")
+struct OverloadFavorabilityTests {
+  @Test func basics() {
+    do {
+      let result = 42.signum()
+      #expect(result == 1)
+    }
+    do {
+      let result = 4.2.sign
+      #expect(result == .plus)
+    }
+    #if UPSTREAM_GAPS
+      do {
+        let result = "a".contains("a")
+        #expect(result == true)
+      }
+    #endif
+    do {
+      let result = "a".uppercased()
+      #expect(result == "A")
+    }
+    do {
+      let result = "A".lowercased()
+      #expect(result == "a")
+    }
+    do {
+      let result = [1, 2, 3].count
+      #expect(result == 3)
+    }
+  }
+}
