@@ -4,8 +4,9 @@ import Testing
 
 /// Upstream's `KitchenSinkTests`: a table with a column of every kind (optional and not), stored
 /// through representations (dates as text, Unix time and Julian days; arrays as JSON).
-/// Compiled out under `UPSTREAM_GAPS`: `jsonGroupArray`, for want of `jsonGroupArray()` of a whole
-/// (outer-joined) table.
+/// A full join's rows gathered as JSON objects write each column as its type reads it back.
+/// Upstream's stored versions disagree on the FILTER of an outer-joined table's array: its latest
+/// JSON tests test the `rowid`, as the CASE does, and so do these.
 @Suite("Upstream: kitchen sink")
 struct KitchenSinkTests {
   let database: DatabaseQueue
@@ -120,24 +121,22 @@ struct KitchenSinkTests {
       try database.read { try KitchenSink.all.fetchAll($0) } == [Self.defaults, Self.blob, Self.blobJr])
   }
 
-  #if UPSTREAM_GAPS
-    @Test func jsonGroupArray() throws {
-      let statement =
-        Kitchen
-        .fullJoin(KitchenSink.all) { $0.id.is($1.kitchenID) }
-        .select { ($0, $1.jsonGroupArray()) }
-      expectSQL(
-        statement,
-        """
-        SELECT "kitchens"."id", json_group_array(CASE WHEN ("kitchenSinks"."rowid") IS NOT (NULL) THEN json_object('id', json_quote("kitchenSinks"."id"), 'kitchenID', json_quote("kitchenSinks"."kitchenID"), 'bool', json(CASE "kitchenSinks"."bool" WHEN 0 THEN 'false' WHEN 1 THEN 'true' END), 'optionalBool', json(CASE "kitchenSinks"."optionalBool" WHEN 0 THEN 'false' WHEN 1 THEN 'true' END), 'string', json_quote("kitchenSinks"."string"), 'optionalString', json_quote("kitchenSinks"."optionalString"), 'int', json_quote("kitchenSinks"."int"), 'optionalInt', json_quote("kitchenSinks"."optionalInt"), 'double', json_quote("kitchenSinks"."double"), 'optionalDouble', json_quote("kitchenSinks"."optionalDouble"), 'rawRepresentable', json_quote("kitchenSinks"."rawRepresentable"), 'optionalRawRepresentable', json_quote("kitchenSinks"."optionalRawRepresentable"), 'iso8601Date', json_quote("kitchenSinks"."iso8601Date"), 'optionalISO8601Date', json_quote("kitchenSinks"."optionalISO8601Date"), 'unixTimeDate', datetime("kitchenSinks"."unixTimeDate", 'unixepoch'), 'optionalUnixTimeDate', datetime("kitchenSinks"."optionalUnixTimeDate", 'unixepoch'), 'julianDayDate', datetime("kitchenSinks"."julianDayDate", 'julianday'), 'optionalJulianDayDate', datetime("kitchenSinks"."optionalJulianDayDate", 'julianday'), 'jsonArray', json("kitchenSinks"."jsonArray"), 'optionalJSONArray', json("kitchenSinks"."optionalJSONArray"), 'jsonArrayOfDates', json("kitchenSinks"."jsonArrayOfDates")) END) FILTER (WHERE ("kitchenSinks"."id") IS NOT (NULL))
-        FROM "kitchens"
-        FULL JOIN "kitchenSinks" ON ("kitchens"."id") IS ("kitchenSinks"."kitchenID")
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == [Kitchen(id: 1)])
-      #expect(rows.map(\.1) == [[Self.blob, Self.blobJr, Self.defaults]])
-    }
-  #endif
+  @Test func jsonGroupArray() throws {
+    let statement =
+      Kitchen
+      .fullJoin(KitchenSink.all) { $0.id.is($1.kitchenID) }
+      .select { ($0, $1.jsonGroupArray()) }
+    expectSQL(
+      statement,
+      """
+      SELECT "kitchens"."id", json_group_array(CASE WHEN ("kitchenSinks"."rowid") IS NOT (NULL) THEN json_object('id', json_quote("kitchenSinks"."id"), 'kitchenID', json_quote("kitchenSinks"."kitchenID"), 'bool', json(CASE "kitchenSinks"."bool" WHEN 0 THEN 'false' WHEN 1 THEN 'true' END), 'optionalBool', json(CASE "kitchenSinks"."optionalBool" WHEN 0 THEN 'false' WHEN 1 THEN 'true' END), 'string', json_quote("kitchenSinks"."string"), 'optionalString', json_quote("kitchenSinks"."optionalString"), 'int', json_quote("kitchenSinks"."int"), 'optionalInt', json_quote("kitchenSinks"."optionalInt"), 'double', json_quote("kitchenSinks"."double"), 'optionalDouble', json_quote("kitchenSinks"."optionalDouble"), 'rawRepresentable', json_quote("kitchenSinks"."rawRepresentable"), 'optionalRawRepresentable', json_quote("kitchenSinks"."optionalRawRepresentable"), 'iso8601Date', json_quote("kitchenSinks"."iso8601Date"), 'optionalISO8601Date', json_quote("kitchenSinks"."optionalISO8601Date"), 'unixTimeDate', datetime("kitchenSinks"."unixTimeDate", 'unixepoch'), 'optionalUnixTimeDate', datetime("kitchenSinks"."optionalUnixTimeDate", 'unixepoch'), 'julianDayDate', datetime("kitchenSinks"."julianDayDate", 'julianday'), 'optionalJulianDayDate', datetime("kitchenSinks"."optionalJulianDayDate", 'julianday'), 'jsonArray', json("kitchenSinks"."jsonArray"), 'optionalJSONArray', json("kitchenSinks"."optionalJSONArray"), 'jsonArrayOfDates', json("kitchenSinks"."jsonArrayOfDates")) END) FILTER (WHERE ("kitchenSinks"."rowid") IS NOT (NULL))
+      FROM "kitchens"
+      FULL JOIN "kitchenSinks" ON ("kitchens"."id") IS ("kitchenSinks"."kitchenID")
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == [Kitchen(id: 1)])
+    #expect(rows.map(\.1) == [[Self.blob, Self.blobJr, Self.defaults]])
+  }
 }
 
 @Table

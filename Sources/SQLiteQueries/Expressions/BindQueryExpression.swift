@@ -9,11 +9,24 @@ public struct BindQueryExpression<QueryValue: QueryRepresentable & QueryExpressi
   }
 }
 
-/// `expression AS "name", …`: how a `@Selection`'s columns are selected.
+/// `expression AS "name", …`: how a `@Selection`'s columns are selected. Names that would repeat
+/// (two tables' `id`s) are numbered, `"id_1"`, `"id_2"`, as upstream numbers them, so that every
+/// column of the result has a name of its own.
 public func aliased(_ expressions: [(name: String, fragment: QueryFragment, isColumn: Bool)]) -> QueryFragment
 {
-  expressions.map { $0.isColumn ? $0.fragment + " AS " + QueryFragment(quote: $0.name) : $0.fragment }
-    .joined(separator: ", ")
+  var uses: [String: Int] = [:]
+  for expression in expressions where expression.isColumn { uses[expression.name, default: 0] += 1 }
+  var numbered: [String: Int] = [:]
+  return expressions.map { expression in
+    guard expression.isColumn else { return expression.fragment }
+    var name = expression.name
+    if uses[name, default: 0] > 1 {
+      numbered[name, default: 0] += 1
+      name += "_\(numbered[name]!)"
+    }
+    return expression.fragment + " AS " + QueryFragment(quote: name)
+  }
+  .joined(separator: ", ")
 }
 
 /// The columns a `@Selection` member contributes: one, under the member's name; or, for a whole

@@ -40,13 +40,6 @@ extension QueryExpression {
     aggregate(
       "group_concat", queryFragment, distinct: distinct, filter: filter, extra: separator.queryFragment)
   }
-
-  /// `json_group_array(x)`: the values as a JSON array.
-  public func jsonGroupArray(distinct: Bool = false, filter: (some QueryExpression<Bool>)? = Bool?.none)
-    -> SQLQueryExpression<String>
-  {
-    aggregate("json_group_array", queryFragment, distinct: distinct, filter: filter)
-  }
 }
 
 extension QueryExpression where Self == SQLQueryExpression<Int> {
