@@ -154,10 +154,10 @@ struct SQLiteExtrasTests {
   @Test func ftsRendering() {
     #expect(
       ReminderText.where { $0.match("take OR apple") }.select(\.rowid).query.debugDescription.hasSuffix(
-        #"WHERE (("reminderTexts" MATCH 'take OR apple'))"#))
+        #"WHERE ("reminderTexts" MATCH 'take OR apple')"#))
     #expect(
       ReminderText.where { $0.title.match("take") }.select(\.rowid).query.debugDescription.hasSuffix(
-        #"WHERE (("reminderTexts" MATCH 'title:"take"'))"#))
+        #"WHERE ("reminderTexts" MATCH 'title:"take"')"#))
     #expect(
       ReminderText.all.select { $0.title.highlight("**", "**") }.query.debugDescription.hasPrefix(
         """

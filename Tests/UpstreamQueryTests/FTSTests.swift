@@ -4,16 +4,8 @@ import Testing
 
 /// Upstream's `FTSTests`, on upstream's full-text table `reminderTexts`: per reminder, its title
 /// and notes, its list's id and title, and its tags, filled here from the seeded rows (upstream
-/// keeps it in step with triggers; the rows are the same).
-///
-/// Compiled out under `UPSTREAM_GAPS`, for want of the API or behaviour:
-/// - the SQL of `basics`, `columnMatch` and `bm25`: `match(_:)` wraps itself in parentheses and
-///   WHERE adds its own, `WHERE (("reminderTexts" MATCH …))` where upstream writes one pair (their
-///   rows are checked);
-/// - the first case of `bm25`: `bm25(_:)` with weights per column;
-/// - the rows of `unranked`: `rank` is a `Double` here, NULL outside a match, where upstream's is
-///   optional (its SQL is checked);
-/// - `outerJoin` and `alias`: `highlight` and `bm25()` of an outer-joined or aliased table.
+/// keeps it in step with triggers; the rows are the same). Under `UPSTREAM_GAPS`: `highlight` and
+/// `bm25()` of an aliased full-text table.
 @Suite("Upstream: FTS5")
 struct FTSTests {
   @Table
@@ -76,18 +68,16 @@ struct FTSTests {
       .where { $0.match("take OR apple") }
       .order(by: \.rank)
       .select { ($0.title.highlight("**", "**"), $0.notes.snippet("**", "**", "...", 10)) }
-    #if UPSTREAM_GAPS
-      expectSQL(
-        statement,
-        """
-        SELECT highlight("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'title'),
-        '**', '**'), snippet("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'notes'),
-        '**', '**', '...', 10)
-        FROM "reminderTexts"
-        WHERE ("reminderTexts" MATCH 'take OR apple')
-        ORDER BY "reminderTexts"."rank"
-        """)
-    #endif
+    expectSQL(
+      statement,
+      """
+      SELECT highlight("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'title'),
+      '**', '**'), snippet("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'notes'),
+      '**', '**', '...', 10)
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'take OR apple')
+      ORDER BY "reminderTexts"."rank"
+      """)
     let rows = try database.read { try statement.fetchAll($0) }
     #expect(rows.map(\.0) == ["Groceries", "**Take** out trash", "**Take** a walk"])
     #expect(rows.map(\.1) == ["...Eggs, **Apple**s", "", ""])
@@ -105,26 +95,22 @@ struct FTSTests {
       FROM "reminderTexts"
       LIMIT 1
       """)
-    #if UPSTREAM_GAPS
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == ["Personal"])
-      #expect(rows.map(\.1) == [nil])
-    #endif
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Personal"])
+    #expect(rows.map(\.1) == [nil])
   }
 
   @Test func columnMatch() throws {
     let statement =
       ReminderText
       .where { $0.title.match("take") }
-    #if UPSTREAM_GAPS
-      expectSQL(
-        statement,
-        """
-        SELECT "reminderTexts"."reminderID", "reminderTexts"."title", "reminderTexts"."notes", "reminderTexts"."listID", "reminderTexts"."listTitle", "reminderTexts"."tags"
-        FROM "reminderTexts"
-        WHERE ("reminderTexts" MATCH 'title:"take"')
-        """)
-    #endif
+    expectSQL(
+      statement,
+      """
+      SELECT "reminderTexts"."reminderID", "reminderTexts"."title", "reminderTexts"."notes", "reminderTexts"."listID", "reminderTexts"."listTitle", "reminderTexts"."tags"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'title:"take"')
+      """)
     #expect(
       try database.read { try statement.fetchAll($0) } == [
         ReminderText(
@@ -137,61 +123,57 @@ struct FTSTests {
   @Test func bm25() throws {
     let sendWeeklyEmails = ReminderText(
       reminderID: 10, title: "Send weekly emails", notes: "", listID: 3, listTitle: "Business", tags: "")
-    #if UPSTREAM_GAPS
-      let weighted =
-        ReminderText
-        .where { $0.match("Week") }
-        .order { $0.bm25([\.title: 10, \.notes: 5, \.tags: 2]) }
-      expectSQL(
-        weighted,
-        """
-        SELECT "reminderTexts"."reminderID", "reminderTexts"."title", "reminderTexts"."notes", "reminderTexts"."listID", "reminderTexts"."listTitle", "reminderTexts"."tags"
-        FROM "reminderTexts"
-        WHERE ("reminderTexts" MATCH 'Week')
-        ORDER BY bm25("reminderTexts", (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 0), (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 1), (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 2), (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 3), (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 4), (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 5))
-        """)
-      #expect(try database.read { try weighted.fetchAll($0) } == [sendWeeklyEmails])
-    #endif
+    let weighted =
+      ReminderText
+      .where { $0.match("Week") }
+      .order { $0.bm25([\.title: 10, \.notes: 5, \.tags: 2]) }
+    expectSQL(
+      weighted,
+      """
+      SELECT "reminderTexts"."reminderID", "reminderTexts"."title", "reminderTexts"."notes", "reminderTexts"."listID", "reminderTexts"."listTitle", "reminderTexts"."tags"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'Week')
+      ORDER BY bm25("reminderTexts", (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 0), (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 1), (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 2), (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 3), (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 4), (SELECT CASE "name" WHEN 'title' THEN 10.0 WHEN 'notes' THEN 5.0 WHEN 'tags' THEN 2.0 ELSE 1 END FROM pragma_table_info('reminderTexts') WHERE "cid" = 5))
+      """)
+    #expect(try database.read { try weighted.fetchAll($0) } == [sendWeeklyEmails])
 
     let unweighted =
       ReminderText
       .where { $0.match("Week") }
       .order { $0.bm25() }
-    #if UPSTREAM_GAPS
-      expectSQL(
-        unweighted,
-        """
-        SELECT "reminderTexts"."reminderID", "reminderTexts"."title", "reminderTexts"."notes", "reminderTexts"."listID", "reminderTexts"."listTitle", "reminderTexts"."tags"
-        FROM "reminderTexts"
-        WHERE ("reminderTexts" MATCH 'Week')
-        ORDER BY bm25("reminderTexts")
-        """)
-    #endif
+    expectSQL(
+      unweighted,
+      """
+      SELECT "reminderTexts"."reminderID", "reminderTexts"."title", "reminderTexts"."notes", "reminderTexts"."listID", "reminderTexts"."listTitle", "reminderTexts"."tags"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'Week')
+      ORDER BY bm25("reminderTexts")
+      """)
     #expect(try database.read { try unweighted.fetchAll($0) } == [sendWeeklyEmails])
   }
 
-  #if UPSTREAM_GAPS
-    @Test func outerJoin() throws {
-      let statement =
-        Reminder
-        .leftJoin(ReminderText.all) { $0.rowid.eq($1.rowid) }
-        .select { $1.tags.highlight("**", "**") }
-        .order { $1.bm25() }
-      expectSQL(
-        statement,
-        """
-        SELECT highlight("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'tags'),
-        '**', '**')
-        FROM "reminders"
-        LEFT JOIN "reminderTexts" ON ("reminders"."rowid") = ("reminderTexts"."rowid")
-        ORDER BY bm25("reminderTexts")
-        """)
-      #expect(
-        try database.read { try statement.fetchAll($0) } == [
-          "someday optional", "someday optional", "", "car kids", "", "", "", "", "", "",
-        ])
-    }
+  @Test func outerJoin() throws {
+    let statement =
+      Reminder
+      .leftJoin(ReminderText.all) { $0.rowid.eq($1.rowid) }
+      .select { $1.tags.highlight("**", "**") }
+      .order { $1.bm25() }
+    expectSQL(
+      statement,
+      """
+      SELECT highlight("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'tags'),
+      '**', '**')
+      FROM "reminders"
+      LEFT JOIN "reminderTexts" ON ("reminders"."rowid") = ("reminderTexts"."rowid")
+      ORDER BY bm25("reminderTexts")
+      """)
+    #expect(
+      try database.read { try statement.fetchAll($0) } == [
+        "someday optional", "someday optional", "", "car kids", "", "", "", "", "", "",
+      ])
+  }
 
+  #if UPSTREAM_GAPS
     @Test func alias() throws {
       enum RT: AliasName {}
       let statement =
