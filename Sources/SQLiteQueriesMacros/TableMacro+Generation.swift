@@ -13,6 +13,9 @@ extension TableModel {
     declarations.append(tableColumns(for: typeName, columns: columns, primaryKey: primaryKey))
     declarations.append("\(access)static var columns: TableColumns { TableColumns() }")
     declarations.append("\(access)static var tableName: String { \(literal(tableName)) }")
+    if let schemaName {
+      declarations.append("\(access)static var schemaName: String? { \(literal(schemaName)) }")
+    }
     declarations.append(selectionColumns(isTable: !isSelection))
     if primaryKey != nil { declarations.append(draft()) }
     return declarations.map { DeclSyntax(stringLiteral: $0) }

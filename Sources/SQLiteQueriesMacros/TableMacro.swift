@@ -64,6 +64,8 @@ struct ColumnModel {
 struct TableModel {
   let typeName: String
   let tableName: String
+  /// The schema `@Table(…, schema:)` names (`main`, `temp`, an attached database), if any.
+  var schemaName: String?
   let isSelection: Bool
   let columns: [ColumnModel]
   let access: String
@@ -104,6 +106,13 @@ struct TableModel {
       tableName = text
     } else {
       tableName = TableModel.defaultTableName(for: typeName)
+    }
+    if let argument = node.arguments?.as(LabeledExprListSyntax.self)?.first(where: {
+      $0.label?.text == "schema"
+    }),
+      let text = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue, !text.isEmpty
+    {
+      schemaName = text
     }
 
     var columns: [ColumnModel] = []

@@ -8,7 +8,8 @@ public macro sql<QueryValue>(
 ) -> SQLQueryExpression<QueryValue> = #externalMacro(module: "SQLiteQueriesMacros", type: "SQLMacro")
 
 /// Makes a struct a table: `@Table struct Reminder { let id: UUID; var title = "" }`, named
-/// `reminders`; `@Table("remindersTags")` names it. On an enum whose cases each hold one value, a
+/// `reminders`; `@Table("remindersTags")` names it, and `@Table("reminders", schema: "main")`
+/// names its schema too (in every statement, before the table and its columns). On an enum whose cases each hold one value, a
 /// table of one nullable column (or column group) per case.
 @attached(
   member,
@@ -20,7 +21,8 @@ public macro sql<QueryValue>(
   PrimaryKeyedTable,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnValues),
   named(bindColumnValues), named(primaryKeyValue), named(QueryOutput), named(QueryValue))
-public macro Table(_ name: String = "") = #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")
+public macro Table(_ name: String = "", schema: String = "") =
+  #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")
 
 /// Makes a struct a selection: the type of rows built from several expressions, with
 /// `Columns(…)` to select them. A selection is also a table without a primary key, named as

@@ -29,6 +29,11 @@ public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnEx
 
   public var queryFragment: QueryFragment {
     if Self.groupType != nil { return flattenedColumns.map(\.queryFragment).joined(separator: ", ") }
+    if tableReference == nil, Root.tableAlias == nil, let schema = Root.schemaName {
+      // A table in a named schema is named with it wherever its columns are.
+      return QueryFragment(quote: schema) + "." + QueryFragment(quote: Root.tableName) + "."
+        + QueryFragment(quote: name)
+    }
     return QueryFragment(quote: tableReference ?? Root.referenceName) + "." + QueryFragment(quote: name)
   }
 
