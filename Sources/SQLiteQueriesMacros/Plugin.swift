@@ -12,6 +12,7 @@ struct SQLiteQueriesMacrosPlugin {
     case "MarkerMacro": MarkerMacro.self
     case "BindMacro": BindMacro.self
     case "DatabaseFunctionMacro": DatabaseFunctionMacro.self
+    case "DatabaseCollationMacro": DatabaseCollationMacro.self
     case "CasePathableMacro": CasePathableMacro.self
     default: nil
     }

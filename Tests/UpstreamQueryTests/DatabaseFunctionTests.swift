@@ -15,8 +15,7 @@ import Testing
 ///   error message (the SQL and the failure are checked);
 /// - the SQL of `customRepresentation`, `customMixedRepresentation` and
 ///   `customNilRepresentation`: a `JSONRepresentation` binds compact JSON here, upstream's binds
-///   it pretty-printed, and `[String]?.JSONRepresentation` binds `nil` as `'null'` rather than
-///   `NULL` (their rows are checked);
+///   it pretty-printed in its debug builds (their rows are checked);
 /// - `voidState`: `@DatabaseFunction` on an instance method (`logger.$log`);
 /// - `tableAlias`: `TableAlias<Tag, T>` as an argument's representation;
 /// - the declaration of `` `default` ``: a function whose name is a keyword in backticks.
@@ -156,13 +155,11 @@ struct DatabaseFunctionTests {
     #expect(try database.read { try four.fetchOne($0) } == 4)
 
     let none = Values($jsonCount(#bind(nil)))
-    #if UPSTREAM_GAPS
-      expectSQL(
-        none,
-        """
-        SELECT "jsonCount"(NULL)
-        """)
-    #endif
+    expectSQL(
+      none,
+      """
+      SELECT "jsonCount"(NULL)
+      """)
     #expect(try database.read { try none.fetchOne($0) } == -1)
   }
 

@@ -68,17 +68,6 @@ extension QueryExpression where QueryValue == String {
   public func hasSuffix(_ suffix: String) -> SQLQueryExpression<Bool> { like("%\(suffix)") }
   public func contains(_ other: String) -> SQLQueryExpression<Bool> { like("%\(other)%") }
 
-  /// `"t"."c" COLLATE "NOCASE"`.
-  public func collate(_ collation: Collation) -> SQLQueryExpression<String> {
-    SQLQueryExpression(queryFragment + " COLLATE " + QueryFragment(quote: collation.rawValue))
-  }
-}
-
-/// SQLite's built-in collations.
-public enum Collation: String, Sendable {
-  case binary = "BINARY"
-  case nocase = "NOCASE"
-  case rtrim = "RTRIM"
 }
 
 extension QueryExpression where QueryValue == Bool {

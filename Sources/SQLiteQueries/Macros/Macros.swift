@@ -77,6 +77,19 @@ public macro DatabaseFunction(
   _ name: String = "", as representation: Any.Type? = nil, isDeterministic: Bool = false
 ) = #externalMacro(module: "SQLiteQueriesMacros", type: "DatabaseFunctionMacro")
 
+/// Makes a global or static function of two texts a collating sequence: `$name` is added to a
+/// connection with `db.add(collation: $name)` and named in queries with `collate($name)`,
+/// rendering `COLLATE "name"`. The texts come as `String`, `UnsafeRawBufferPointer`,
+/// `Span<UInt8>` or `UTF8Span`.
+///
+///     @DatabaseCollation
+///     func byLength(_ lhs: String, _ rhs: String) -> CollationOrder { CollationOrder(lhs.count, rhs.count) }
+///
+/// - Parameter name: The name SQL knows it by; the function's name by default.
+@attached(peer, names: prefixed(`$`))
+public macro DatabaseCollation(_ name: String = "") =
+  #externalMacro(module: "SQLiteQueriesMacros", type: "DatabaseCollationMacro")
+
 /// How SQLite stores a generated column.
 public enum GeneratedColumnStorage: Sendable {
   case stored

@@ -7,6 +7,8 @@ public struct _CodableJSONRepresentation<Value: Codable & Sendable>: QueryBindab
   public init(queryOutput: Value) { self.queryOutput = queryOutput }
 
   public var queryBinding: QueryBinding {
+    // An optional value that is nil is NULL, not the JSON text `null`, so that `IS NULL` finds it.
+    if let optional = queryOutput as? any _OptionalProtocol, optional._wrapped == nil { return .null }
     do {
       return .text(String(decoding: try jsonEncoder.encode(queryOutput), as: UTF8.self))
     } catch {
@@ -16,6 +18,11 @@ public struct _CodableJSONRepresentation<Value: Codable & Sendable>: QueryBindab
 
   public init(decoder: inout QueryDecoder) throws {
     let index = decoder.currentIndex
+    if Value.self is any _OptionalProtocol.Type, decoder.nextIsNull() {
+      decoder.skip(1)
+      queryOutput = try jsonDecoder.decode(Value.self, from: Data("null".utf8))
+      return
+    }
     let text = try decoder.decode(String.self)
     do {
       queryOutput = try jsonDecoder.decode(Value.self, from: Data(text.utf8))
