@@ -3,16 +3,158 @@ import SQLiteData
 import Testing
 
 /// Upstream's `ValuesTests`: `Values { … }`, a builder of rows rendered as `VALUES (…), (…)`,
-/// used alone, in a compound select, selected from with `Select(Values { … })`, in an
-/// `INSERT … SELECT` and as a common table expression, with tuples and `@Selection` rows.
+/// with tuples, single values and `@Selection` rows, alone, in a compound select and in an
+/// `INSERT … SELECT` (the second half of upstream's `insertSelect`, here `insertValuesSelect`).
 ///
-/// This library's `Values(…)` is another statement (`SELECT value, …`, a select without a table)
-/// and there is neither a row builder rendering `VALUES` nor `Select(_:)` over one, so every case
-/// is under `UPSTREAM_GAPS`. So is `insertGroupValues`, which needs no builder: an insert of chosen
-/// columns names a column group by its property (`("name", "highScore")`) where upstream lists
-/// the group's columns (`("name", "score", "player")`).
+/// Under `UPSTREAM_GAPS`: `Select(Values { … })`, a select from the rows whose closures read their
+/// columns (`"column1"`, …), and the cases built on it; and `insertGroupValues`: an insert of chosen
+/// columns names a column group by its property (`("name", "highScore")`) where upstream lists the
+/// group's columns (`("name", "score", "player")`).
 @Suite("Upstream: VALUES")
 struct ValuesTests {
+
+  @Selection
+  struct HighScore: Equatable {
+    let score: Int
+    let player: String
+  }
+
+  let database: DatabaseQueue
+
+  init() throws {
+    database = try upstreamDatabase()
+  }
+
+  @Test func basics() throws {
+    let statement = Values {
+      (1, "Hello", true)
+    }
+    expectSQL(
+      statement,
+      """
+      VALUES (1, 'Hello', 1)
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == [1] && rows.map(\.1) == ["Hello"] && rows.map(\.2) == [true])
+  }
+
+  @Test func multipleRows() throws {
+    let statement = Values {
+      (1, "Hello", true)
+      (2, "Goodbye", false)
+    }
+    expectSQL(
+      statement,
+      """
+      VALUES (1, 'Hello', 1), (2, 'Goodbye', 0)
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(
+      rows.map(\.0) == [1, 2] && rows.map(\.1) == ["Hello", "Goodbye"] && rows.map(\.2) == [true, false])
+  }
+
+  @Test func controlFlow() throws {
+    let includeGoodbye = false
+    let statement = Values {
+      for n in 1...2 {
+        (n, "Hello")
+      }
+      if includeGoodbye {
+        (3, "Goodbye")
+      }
+    }
+    expectSQL(
+      statement,
+      """
+      VALUES (1, 'Hello'), (2, 'Hello')
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == [1, 2] && rows.map(\.1) == ["Hello", "Hello"])
+  }
+
+  @Test func singleColumn() throws {
+    let statement = Values {
+      "Hello"
+      "Goodbye"
+    }
+    expectSQL(
+      statement,
+      """
+      VALUES ('Hello'), ('Goodbye')
+      """)
+    #expect(try database.read { try statement.fetchAll($0) } == ["Hello", "Goodbye"])
+  }
+
+  @Test func union() throws {
+    let statement = Values {
+      (1, "Hello", true)
+    }
+    .union(
+      Values {
+        (2, "Goodbye", false)
+      }
+    )
+    expectSQL(
+      statement,
+      """
+      VALUES (1, 'Hello', 1)
+        UNION
+      VALUES (2, 'Goodbye', 0)
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(
+      rows.map(\.0) == [1, 2] && rows.map(\.1) == ["Hello", "Goodbye"] && rows.map(\.2) == [true, false])
+  }
+
+  @Test func selectionRows() throws {
+    let statement = Values {
+      HighScore.Columns(score: 100, player: "Blob")
+      HighScore.Columns(score: 50, player: "Blob Jr")
+    }
+    expectSQL(
+      statement,
+      """
+      VALUES (100, 'Blob'), (50, 'Blob Jr')
+      """)
+    #expect(
+      try database.read { try statement.fetchAll($0) } == [
+        HighScore(score: 100, player: "Blob"), HighScore(score: 50, player: "Blob Jr"),
+      ])
+  }
+
+  @Test func mixedRows() throws {
+    let statement = Values {
+      (1, HighScore.Columns(score: 100, player: "Blob"), true)
+      (2, HighScore.Columns(score: 50, player: "Blob Jr"), false)
+    }
+    expectSQL(
+      statement,
+      """
+      VALUES (1, 100, 'Blob', 1), (2, 50, 'Blob Jr', 0)
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == [1, 2] && rows.map(\.2) == [true, false])
+    #expect(
+      rows.map(\.1) == [HighScore(score: 100, player: "Blob"), HighScore(score: 50, player: "Blob Jr")])
+  }
+
+  @Test func insertValuesSelect() throws {
+    let statement = Tag.insert {
+      $0.title
+    } select: {
+      Values { "chores" }
+    }
+    expectSQL(
+      statement,
+      """
+      INSERT INTO "tags"
+      ("title")
+      VALUES ('chores')
+      """)
+    try database.write { try statement.execute($0) }
+    #expect(try database.read { try Tag.where { $0.title.eq("chores") }.fetchCount($0) } == 1)
+  }
+
   #if UPSTREAM_GAPS
     @Table
     struct Player {
@@ -21,103 +163,10 @@ struct ValuesTests {
     }
 
     @Selection
-    struct HighScore: Equatable {
-      let score: Int
-      let player: String
-    }
-
-    @Selection
     struct TaggedScore: Equatable {
       let score: Int
       @Column(as: [String].JSONBRepresentation.self)
       let tags: [String]
-    }
-
-    let database: DatabaseQueue
-
-    init() throws {
-      database = try upstreamDatabase()
-    }
-
-    @Test func basics() throws {
-      let statement = Values {
-        (1, "Hello", true)
-      }
-      expectSQL(
-        statement,
-        """
-        VALUES (1, 'Hello', 1)
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == [1] && rows.map(\.1) == ["Hello"] && rows.map(\.2) == [true])
-    }
-
-    @Test func multipleRows() throws {
-      let statement = Values {
-        (1, "Hello", true)
-        (2, "Goodbye", false)
-      }
-      expectSQL(
-        statement,
-        """
-        VALUES (1, 'Hello', 1), (2, 'Goodbye', 0)
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(
-        rows.map(\.0) == [1, 2] && rows.map(\.1) == ["Hello", "Goodbye"] && rows.map(\.2) == [true, false])
-    }
-
-    @Test func controlFlow() throws {
-      let includeGoodbye = false
-      let statement = Values {
-        for n in 1...2 {
-          (n, "Hello")
-        }
-        if includeGoodbye {
-          (3, "Goodbye")
-        }
-      }
-      expectSQL(
-        statement,
-        """
-        VALUES (1, 'Hello'), (2, 'Hello')
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == [1, 2] && rows.map(\.1) == ["Hello", "Hello"])
-    }
-
-    @Test func singleColumn() throws {
-      let statement = Values {
-        "Hello"
-        "Goodbye"
-      }
-      expectSQL(
-        statement,
-        """
-        VALUES ('Hello'), ('Goodbye')
-        """)
-      #expect(try database.read { try statement.fetchAll($0) } == ["Hello", "Goodbye"])
-    }
-
-    @Test func union() throws {
-      let statement = Values {
-        (1, "Hello", true)
-      }
-      .union(
-        Values {
-          (2, "Goodbye", false)
-        }
-      )
-      expectSQL(
-        statement,
-        """
-        VALUES (1, 'Hello', 1)
-          UNION
-        VALUES (2, 'Goodbye', 0)
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(
-        rows.map(\.0) == [1, 2] && rows.map(\.1) == ["Hello", "Goodbye"] && rows.map(\.2) == [true, false])
     }
 
     @Test func select() throws {
@@ -269,22 +318,6 @@ struct ValuesTests {
       #expect(try database.read { try statement.fetchAll($0) } == [1, 2])
     }
 
-    @Test func selectionRows() throws {
-      let statement = Values {
-        HighScore.Columns(score: 100, player: "Blob")
-        HighScore.Columns(score: 50, player: "Blob Jr")
-      }
-      expectSQL(
-        statement,
-        """
-        VALUES (100, 'Blob'), (50, 'Blob Jr')
-        """)
-      #expect(
-        try database.read { try statement.fetchAll($0) } == [
-          HighScore(score: 100, player: "Blob"), HighScore(score: 50, player: "Blob Jr"),
-        ])
-    }
-
     @Test func selectSelectionRows() throws {
       let statement = Select(
         Values {
@@ -303,22 +336,6 @@ struct ValuesTests {
         WHERE (("player") = ('Blob'))
         """)
       #expect(try database.read { try statement.fetchAll($0) } == [HighScore(score: 100, player: "Blob")])
-    }
-
-    @Test func mixedRows() throws {
-      let statement = Values {
-        (1, HighScore.Columns(score: 100, player: "Blob"), true)
-        (2, HighScore.Columns(score: 50, player: "Blob Jr"), false)
-      }
-      expectSQL(
-        statement,
-        """
-        VALUES (1, 100, 'Blob', 1), (2, 50, 'Blob Jr', 0)
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == [1, 2] && rows.map(\.2) == [true, false])
-      #expect(
-        rows.map(\.1) == [HighScore(score: 100, player: "Blob"), HighScore(score: 50, player: "Blob Jr")])
     }
 
     @Test func selectMixedRows() throws {
@@ -502,17 +519,6 @@ struct ValuesTests {
         FROM (
           VALUES ('vacation')
         )
-        """)
-      expectSQL(
-        Tag.insert {
-          $0.title
-        } select: {
-          Values { "chores" }
-        },
-        """
-        INSERT INTO "tags"
-        ("title")
-        VALUES ('chores')
         """)
     }
 

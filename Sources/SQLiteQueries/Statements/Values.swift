@@ -10,16 +10,41 @@ import SQLiteEngine
 ///
 /// A table row or a `@Selection`'s `Columns(…)` selects its columns by name:
 /// `Values(Count(value: 1))` is `SELECT 1 AS "value"`.
+///
+/// `Values { … }` is SQL's `VALUES` instead: rows of values built with `if` and `for`, each a
+/// value, a tuple of them, or a `@Selection`'s `Columns(…)`.
+///
+///     Values { (1, "Hello"); (2, "Goodbye") }   // VALUES (1, 'Hello'), (2, 'Goodbye')
 public struct Values<QueryValue>: SelectStatement, @unchecked Sendable {
-  let columns: [QueryFragment]
+  /// What is selected: one `SELECT` of columns, or `VALUES` rows.
+  let body: Body
   let decodeRow: (inout QueryDecoder) throws -> QueryValue
 
+  enum Body {
+    case columns([QueryFragment])
+    /// Each row's values, comma-separated; none runs nothing.
+    case rows([QueryFragment])
+  }
+
   init(columns: [QueryFragment], decodeRow: @escaping (inout QueryDecoder) throws -> QueryValue) {
-    self.columns = columns
+    self.body = .columns(columns)
     self.decodeRow = decodeRow
   }
 
-  public var query: QueryFragment { "SELECT " + columns.joined(separator: ", ") }
+  /// `VALUES (…), (…)`: the rows of the builder, one per expression, `if` and `for` included.
+  public init(@ValuesBuilder _ rows: () -> ValuesRows<QueryValue>) {
+    let built = rows()
+    self.body = .rows(built.rows)
+    self.decodeRow = built.decodeRow
+  }
+
+  public var query: QueryFragment {
+    switch body {
+    case .columns(let columns): "SELECT " + columns.joined(separator: ", ")
+    case .rows(let rows):
+      rows.isEmpty ? QueryFragment() : "VALUES " + rows.map { "(" + $0 + ")" }.joined(separator: ", ")
+    }
+  }
 
   public func decode(_ decoder: inout QueryDecoder) throws -> QueryValue { try decodeRow(&decoder) }
 
@@ -174,5 +199,56 @@ extension Table {
   var selectedColumns: QueryFragment {
     aliased(
       zip(ColumnNames.all(TableColumns.self), columnValues).map { (name: $0, fragment: $1, isColumn: true) })
+  }
+}
+
+/// The rows of a `Values { … }`, with how each decodes.
+public struct ValuesRows<Row> {
+  let rows: [QueryFragment]
+  let decodeRow: (inout QueryDecoder) throws -> Row
+}
+
+/// Builds the rows of `Values { … }`: a value, a tuple of values, or a `@Selection`'s
+/// `Columns(…)` per row (a selection's columns in a tuple are flattened into the row).
+@resultBuilder
+public enum ValuesBuilder {
+  public static func buildExpression<Value: QueryExpression>(_ value: Value) -> ValuesRows<
+    Value.QueryValue.QueryOutput
+  >
+  where Value.QueryValue: QueryRepresentable {
+    ValuesRows(rows: [value.queryFragment]) { try decodeNext(Value.QueryValue.self, &$0).queryOutput }
+  }
+
+  @_disfavoredOverload
+  public static func buildExpression<each Value: QueryExpression>(_ row: (repeat each Value))
+    -> ValuesRows<(repeat (each Value).QueryValue.QueryOutput)>
+  where repeat (each Value).QueryValue: QueryRepresentable {
+    var values: [QueryFragment] = []
+    for value in repeat each row { values.append(value.queryFragment) }
+    return ValuesRows(rows: [values.joined(separator: ", ")]) { decoder in
+      (repeat try decodeNext((each Value).QueryValue.self, &decoder).queryOutput)
+    }
+  }
+
+  public static func buildBlock<Row>(_ rows: ValuesRows<Row>...) -> ValuesRows<Row> { combined(rows) }
+
+  public static func buildOptional<Row>(_ rows: ValuesRows<Row>?) -> ValuesRows<Row> {
+    rows
+      ?? ValuesRows(rows: []) { _ in
+        throw QueryDecodingError(message: "VALUES of no rows has no row to decode")
+      }
+  }
+
+  public static func buildEither<Row>(first rows: ValuesRows<Row>) -> ValuesRows<Row> { rows }
+  public static func buildEither<Row>(second rows: ValuesRows<Row>) -> ValuesRows<Row> { rows }
+  public static func buildArray<Row>(_ rows: [ValuesRows<Row>]) -> ValuesRows<Row> { combined(rows) }
+
+  static func combined<Row>(_ parts: [ValuesRows<Row>]) -> ValuesRows<Row> {
+    // Every part decodes the same row type the same way, whatever rows it holds.
+    let decode =
+      parts.first?.decodeRow ?? { _ in
+        throw QueryDecodingError(message: "VALUES of no rows has no row to decode")
+      }
+    return ValuesRows(rows: parts.flatMap(\.rows), decodeRow: decode)
   }
 }
