@@ -7,10 +7,8 @@ import Testing
 /// `chainedModifiers`, `bareNow` and `fusion`), and `subsecPreserved`, `monthOverflow` and
 /// `milliseconds`: upstream renders them with `datetime(…, 'subsec')`, which needs SQLite 3.42.
 ///
-/// Under `UPSTREAM_GAPS`: the current time in a column's storage (`.now`, `.now(.days(7))` as
-/// `unixepoch('now', …)`), `map` on an optional date, chained modifiers
-/// (`.startOfMonth.months(1)`), modifiers fused into one call (`$0.startsAt(.startOfMonth)(.days(1))`,
-/// `$0.startsAt(.months(-3)).year`), and `dayOfYear`.
+/// Under `UPSTREAM_GAPS`: the current time in a column's own storage (`.now`, `.now(.days(7))` as
+/// `unixepoch('now', …)` for a Unix-time column; here `.now` is a date's text).
 @Suite("Upstream: date functions")
 struct DateFunctionsTests {
   @Table
@@ -96,19 +94,19 @@ struct DateFunctionsTests {
     #expect(try database.read { try julian.fetchOne($0) } == Self.startOfAugust)
   }
 
-  #if UPSTREAM_GAPS
-    @Test func optionalColumn() throws {
-      let years = Observation.select { ($0.observedAt.year, $0.confirmedAt.map(\.year)) }
-      expectSQL(
-        years,
-        """
-        SELECT CAST(strftime('%Y', "observations"."observedAt") AS INTEGER), CASE ("observations"."confirmedAt") IS (NULL) WHEN 1 THEN NULL ELSE CAST(strftime('%Y', "observations"."confirmedAt", 'unixepoch') AS INTEGER) END
-        FROM "observations"
-        """)
-      let rows = try database.read { try years.fetchAll($0) }
-      #expect(rows.map(\.0) == [2026])
-      #expect(rows.map(\.1) == [nil])
+  @Test func optionalColumn() throws {
+    let years = Observation.select { ($0.observedAt.year, $0.confirmedAt.map(\.year)) }
+    expectSQL(
+      years,
+      """
+      SELECT CAST(strftime('%Y', "observations"."observedAt") AS INTEGER), CASE ("observations"."confirmedAt") IS (NULL) WHEN 1 THEN NULL ELSE CAST(strftime('%Y', "observations"."confirmedAt", 'unixepoch') AS INTEGER) END
+      FROM "observations"
+      """)
+    let rows = try database.read { try years.fetchAll($0) }
+    #expect(rows.map(\.0) == [2026])
+    #expect(rows.map(\.1) == [nil])
 
+    #if UPSTREAM_GAPS
       expectSQL(
         Observation.where { $0.confirmedAt.map { $0 > .now(.days(-7)) } },
         """
@@ -116,8 +114,8 @@ struct DateFunctionsTests {
         FROM "observations"
         WHERE (CASE ("observations"."confirmedAt") IS (NULL) WHEN 1 THEN NULL ELSE ("observations"."confirmedAt") > (unixepoch('now', '-7 days')) END)
         """)
-    }
-  #endif
+    #endif
+  }
 
   @Test func customFormat() throws {
     let statement = Event.select { $0.startsAt.strftime("%Y-%m-%d %H:%M") }
@@ -130,18 +128,18 @@ struct DateFunctionsTests {
     #expect(try database.read { try statement.fetchAll($0) } == ["2026-08-13 00:00"])
   }
 
-  #if UPSTREAM_GAPS
-    @Test func chainedModifiers() throws {
-      let statement = Event.select { $0.startsAt(.startOfMonth.months(1).days(-1)) }
-      expectSQL(
-        statement,
-        """
-        SELECT unixepoch("events"."startsAt", 'unixepoch', 'start of month', '1 months', '-1 days')
-        FROM "events"
-        """)
-      #expect(try database.read { try statement.fetchOne($0) } == Date(timeIntervalSince1970: 1_788_134_400))
-    }
+  @Test func chainedModifiers() throws {
+    let statement = Event.select { $0.startsAt(.startOfMonth.months(1).days(-1)) }
+    expectSQL(
+      statement,
+      """
+      SELECT unixepoch("events"."startsAt", 'unixepoch', 'start of month', '1 months', '-1 days')
+      FROM "events"
+      """)
+    #expect(try database.read { try statement.fetchOne($0) } == Date(timeIntervalSince1970: 1_788_134_400))
+  }
 
+  #if UPSTREAM_GAPS
     @Test func bareNow() throws {
       let statement = Event.where { $0.startsAt < .now }
       expectSQL(
@@ -154,38 +152,38 @@ struct DateFunctionsTests {
       let expected = Self.startsAt < Date() ? [1] : []
       #expect(try database.read { try statement.fetchAll($0) }.map(\.id) == expected)
     }
-
-    @Test func fusion() throws {
-      let shifted = Event.select { $0.startsAt(.startOfMonth)(.days(1)) }
-      expectSQL(
-        shifted,
-        """
-        SELECT unixepoch("events"."startsAt", 'unixepoch', 'start of month', '1 days')
-        FROM "events"
-        """)
-      #expect(try database.read { try shifted.fetchOne($0) } == Self.startOfAugust.addingTimeInterval(86_400))
-
-      let year = Event.select { $0.startsAt(.months(-3)).year }
-      expectSQL(
-        year,
-        """
-        SELECT CAST(strftime('%Y', "events"."startsAt", 'unixepoch', '-3 months') AS INTEGER)
-        FROM "events"
-        """)
-      #expect(try database.read { try year.fetchOne($0) } == 2026)
-    }
-
-    @Test func dayOfYear() throws {
-      let statement = Event.select(\.startsAt.dayOfYear)
-      expectSQL(
-        statement,
-        """
-        SELECT CAST(strftime('%j', "events"."startsAt", 'unixepoch') AS INTEGER)
-        FROM "events"
-        """)
-      #expect(try database.read { try statement.fetchOne($0) } == 225)
-    }
   #endif
+
+  @Test func fusion() throws {
+    let shifted = Event.select { $0.startsAt(.startOfMonth)(.days(1)) }
+    expectSQL(
+      shifted,
+      """
+      SELECT unixepoch("events"."startsAt", 'unixepoch', 'start of month', '1 days')
+      FROM "events"
+      """)
+    #expect(try database.read { try shifted.fetchOne($0) } == Self.startOfAugust.addingTimeInterval(86_400))
+
+    let year = Event.select { $0.startsAt(.months(-3)).year }
+    expectSQL(
+      year,
+      """
+      SELECT CAST(strftime('%Y', "events"."startsAt", 'unixepoch', '-3 months') AS INTEGER)
+      FROM "events"
+      """)
+    #expect(try database.read { try year.fetchOne($0) } == 2026)
+  }
+
+  @Test func dayOfYear() throws {
+    let statement = Event.select(\.startsAt.dayOfYear)
+    expectSQL(
+      statement,
+      """
+      SELECT CAST(strftime('%j', "events"."startsAt", 'unixepoch') AS INTEGER)
+      FROM "events"
+      """)
+    #expect(try database.read { try statement.fetchOne($0) } == 225)
+  }
 
   @Test func groupByYearMonth() throws {
     let statement =

@@ -11,14 +11,20 @@ import Foundation
 // `Date.UnixTimeRepresentation` columns once told they are Unix times. A date shifted by
 // modifiers (`$0.dueDate(.days(1))`) keeps its column's storage, so it compares with the column.
 
-/// A modifier of SQLite's date and time functions: a shift (`'1 days'`), a snap to the start of a
-/// period (`'start of month'`), or a change of time zone.
+/// Modifiers of SQLite's date and time functions: a shift (`'1 days'`), a snap to the start of a
+/// period (`'start of month'`), or a change of time zone; chained, several in order
+/// (`.startOfMonth.months(1).days(-1)`, the last day of the month).
 public struct DateModifier: Hashable, Sendable {
-  /// The modifier as SQLite reads it.
-  public let text: String
+  /// The modifiers as SQLite reads them, in order.
+  public let texts: [String]
 
   /// A modifier SQLite knows that has no name here.
-  public init(_ text: String) { self.text = text }
+  public init(_ text: String) { texts = [text] }
+
+  init(texts: [String]) { self.texts = texts }
+
+  /// The modifiers as SQLite reads them, comma-separated.
+  public var text: String { texts.joined(separator: ", ") }
 
   public static func years(_ count: Int) -> Self { Self("\(count) years") }
   public static func months(_ count: Int) -> Self { Self("\(count) months") }
@@ -37,6 +43,34 @@ public struct DateModifier: Hashable, Sendable {
   /// From UTC to the local time zone (the `TZ` of the process), and back.
   public static let localtime = Self("localtime")
   public static let utc = Self("utc")
+
+  // The same, after these modifiers.
+  public func years(_ count: Int) -> Self { then(.years(count)) }
+  public func months(_ count: Int) -> Self { then(.months(count)) }
+  public func days(_ count: Int) -> Self { then(.days(count)) }
+  public func hours(_ count: Int) -> Self { then(.hours(count)) }
+  public func minutes(_ count: Int) -> Self { then(.minutes(count)) }
+  public func seconds(_ count: Double) -> Self { then(.seconds(count)) }
+  public var startOfDay: Self { then(.startOfDay) }
+  public var startOfMonth: Self { then(.startOfMonth) }
+  public var startOfYear: Self { then(.startOfYear) }
+  public func weekday(_ day: Int) -> Self { then(.weekday(day)) }
+  public var localtime: Self { then(.localtime) }
+  public var utc: Self { then(.utc) }
+
+  /// These modifiers, then `next`.
+  public func then(_ next: DateModifier) -> Self { Self(texts: texts + next.texts) }
+}
+
+/// A date shifted by modifiers, `$0.startsAt(.startOfMonth)`: shifting it again or reading a
+/// part of it adds to the same call (`unixepoch("events"."startsAt", 'unixepoch', 'start of
+/// month', '1 days')`) rather than nesting calls.
+public struct ShiftedDate<QueryValue>: QueryExpression {
+  /// The date before any modifier.
+  let base: QueryFragment
+  let reading: [String]
+  let modifiers: [DateModifier]
+  public let queryFragment: QueryFragment
 }
 
 /// How a date is stored, as SQLite's date functions need to know it.
@@ -96,10 +130,39 @@ func dateArguments(
 ) -> QueryFragment {
   var arguments: [QueryFragment] = []
   if let format { arguments.append(format.queryFragment) }
-  arguments.append(expression is CurrentTime ? "'now'" : expression.queryFragment)
+  let (base, modifiers) = shiftedBase(of: expression, modifiers)
+  arguments.append(expression is CurrentTime ? "'now'" : base)
   arguments += reading.map { QueryFragment(quote: $0, delimiter: .text) }
-  arguments += modifiers.map { $0.text.queryFragment }
+  arguments += modifiers.flatMap(\.texts).map { $0.queryFragment }
   return arguments.joined(separator: ", ")
+}
+
+/// A shifted date's own date and modifiers, followed by `modifiers`; any other expression as is.
+private func shiftedBase(of expression: some QueryExpression, _ modifiers: [DateModifier])
+  -> (QueryFragment, [DateModifier])
+{
+  if let shifted = expression as? any _ShiftedDate { return shifted._base(then: modifiers) }
+  return (expression.queryFragment, modifiers)
+}
+
+/// Reads a `ShiftedDate` whatever its value type.
+protocol _ShiftedDate {
+  func _base(then modifiers: [DateModifier]) -> (QueryFragment, [DateModifier])
+}
+
+extension ShiftedDate: _ShiftedDate {
+  func _base(then more: [DateModifier]) -> (QueryFragment, [DateModifier]) { (base, modifiers + more) }
+}
+
+/// `$0.date(modifiers)`: the date shifted, stored as `storage` stores it.
+func shiftedDate<Value>(
+  _ expression: some QueryExpression, reading: [String], _ modifiers: [DateModifier],
+  storing: (QueryFragment) -> QueryFragment
+) -> ShiftedDate<Value> {
+  let (base, all) = shiftedBase(of: expression, modifiers)
+  return ShiftedDate(
+    base: expression is CurrentTime ? "'now'" : base, reading: reading, modifiers: all,
+    queryFragment: storing(dateArguments(expression, reading: reading, modifiers)))
 }
 
 extension QueryExpression where QueryValue: _DateStorage {
@@ -134,9 +197,8 @@ extension QueryExpression where QueryValue: _DateStorage {
   }
 
   /// The date shifted or snapped by modifiers, stored as this one is: `$0.dueDate(.days(1))`.
-  public func callAsFunction(_ modifiers: DateModifier...) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression(
-      QueryValue._storing(dateArguments(self, reading: QueryValue._readingModifiers, modifiers)))
+  public func callAsFunction(_ modifiers: DateModifier...) -> ShiftedDate<QueryValue> {
+    shiftedDate(self, reading: QueryValue._readingModifiers, modifiers, storing: QueryValue._storing)
   }
 
   /// The year, `CAST(strftime('%Y', x) AS INTEGER)`.
@@ -151,6 +213,8 @@ extension QueryExpression where QueryValue: _DateStorage {
   public var minute: SQLQueryExpression<Int> { datePart("%M") }
   /// The day of the week, 0 (Sunday) to 6.
   public var weekday: SQLQueryExpression<Int> { datePart("%w") }
+  /// The day of the year, 1 to 366.
+  public var dayOfYear: SQLQueryExpression<Int> { datePart("%j") }
 
   private func datePart(_ format: String) -> SQLQueryExpression<Int> {
     SQLQueryExpression(
@@ -191,10 +255,9 @@ extension QueryExpression where QueryValue: _OptionalProtocol, QueryValue.Wrappe
   }
 
   /// The date shifted or snapped by modifiers, stored as this one is; NULL for NULL.
-  public func callAsFunction(_ modifiers: DateModifier...) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression(
-      QueryValue.Wrapped._storing(
-        dateArguments(self, reading: QueryValue.Wrapped._readingModifiers, modifiers)))
+  public func callAsFunction(_ modifiers: DateModifier...) -> ShiftedDate<QueryValue> {
+    shiftedDate(
+      self, reading: QueryValue.Wrapped._readingModifiers, modifiers, storing: QueryValue.Wrapped._storing)
   }
 
   /// The year; NULL for NULL.
@@ -209,6 +272,8 @@ extension QueryExpression where QueryValue: _OptionalProtocol, QueryValue.Wrappe
   public var minute: SQLQueryExpression<Int?> { datePart("%M") }
   /// The day of the week, 0 (Sunday) to 6; NULL for NULL.
   public var weekday: SQLQueryExpression<Int?> { datePart("%w") }
+  /// The day of the year, 1 to 366; NULL for NULL.
+  public var dayOfYear: SQLQueryExpression<Int?> { datePart("%j") }
 
   private func datePart(_ format: String) -> SQLQueryExpression<Int?> {
     SQLQueryExpression(

@@ -1,0 +1,31 @@
+/// `map` and `flatMap` on an optional expression: the transform applies where the value is not
+/// NULL, and NULL stays NULL, as Swift's `Optional.map` does:
+///
+///     $0.dueDate.map { $0 < Date() }   // CASE ("reminders"."dueDate") IS (NULL) WHEN 1 THEN NULL ELSE … END
+///
+/// A column group is NULL where all of its columns are.
+extension QueryExpression where QueryValue: _OptionalProtocol {
+  public func map<Result: QueryExpression>(
+    _ transform: (SQLQueryExpression<QueryValue.Wrapped>) -> Result
+  ) -> SQLQueryExpression<Result.QueryValue?> {
+    SQLQueryExpression(nullOr(transform(SQLQueryExpression(queryFragment)).queryFragment))
+  }
+
+  /// `map` whose transform may itself give NULL: the result is optional once.
+  public func flatMap<Result: QueryExpression>(
+    _ transform: (SQLQueryExpression<QueryValue.Wrapped>) -> Result
+  ) -> SQLQueryExpression<Result.QueryValue> where Result.QueryValue: _OptionalProtocol {
+    SQLQueryExpression(nullOr(transform(SQLQueryExpression(queryFragment)).queryFragment))
+  }
+
+  private func nullOr(_ transformed: QueryFragment) -> QueryFragment {
+    "CASE " + self.is(nil).queryFragment + " WHEN 1 THEN NULL ELSE " + transformed + " END"
+  }
+}
+
+extension QueryExpression {
+  /// `nullif(x, other)`: NULL where the value equals `other`, the value elsewhere.
+  public func nullif(_ other: some QueryExpression<QueryValue>) -> SQLQueryExpression<QueryValue?> {
+    function("nullif", queryFragment, other.queryFragment)
+  }
+}
