@@ -250,7 +250,11 @@ struct DatabaseFunctionModel {
     }
 
     let accessModifiers = ["public", "package", "internal", "fileprivate", "private"]
-    access = modifiers.first(where: accessModifiers.contains).map { "\($0) " } ?? ""
+    // A private function's peers are fileprivate: members of a private struct must be visible to
+    // the protocol they satisfy, and `private` at file scope means `fileprivate` anyway.
+    access =
+      modifiers.first(where: accessModifiers.contains).map { $0 == "private" ? "fileprivate " : "\($0) " }
+      ?? ""
     if problems { return nil }
   }
 
@@ -286,10 +290,21 @@ struct DatabaseFunctionModel {
     return TypeSyntax("\(raw: text)").as(FunctionTypeSyntax.self)
   }
 
+  /// Swift keywords a function may be named with in backticks.
+  static let keywords: Set<String> = [
+    "default", "func", "let", "var", "if", "else", "for", "while", "return", "switch", "case", "in",
+    "repeat", "guard", "do", "catch", "throw", "import", "class", "struct", "enum", "protocol",
+    "extension", "static", "public", "private", "internal", "fileprivate", "operator", "where", "is", "as",
+    "self", "Self", "super", "init", "deinit", "subscript", "typealias", "associatedtype", "true", "false",
+    "nil", "break", "continue", "fallthrough", "defer", "inout", "try", "throws", "rethrows",
+  ]
+
   // MARK: - Generated code
 
   func declarations(structName: String) -> [DeclSyntax] {
-    let callee = owner.map { "\($0).\(swiftName)" } ?? swiftName
+    // A name that is a keyword (`default`) is called in backticks.
+    let escapedName = Self.keywords.contains(swiftName) ? "`\(swiftName)`" : swiftName
+    let callee = owner.map { "\($0).\(escapedName)" } ?? escapedName
     let callArguments = parameters.map { ($0.label.map { "\($0): " } ?? "") + $0.name }.joined(
       separator: ", ")
     let tryKeyword = isThrowing ? "try " : ""
@@ -307,11 +322,22 @@ struct DatabaseFunctionModel {
       }
       return text
     }
-    let callFunction = """
+    var callFunction = """
       \(access)func callAsFunction(\(callParameters.joined(separator: ", "))) -> SQLiteQueries.SQLQueryExpression<\(resultType)> {
         SQLiteQueries._databaseFunctionCall(name, [\(parameters.map(\.name).joined(separator: ", "))])
       }
       """
+    // Also callable without the labels, as SQL calls it (`$concat("foo", "bar")`); without the
+    // defaults, so that a call with none of the arguments is not ambiguous.
+    if parameters.contains(where: { $0.label != nil }) {
+      let unlabeled = parameters.map { "_ \($0.name): some SQLiteQueries.QueryExpression<\($0.storedType)>" }
+      callFunction += """
+
+        \(access)func callAsFunction(\(unlabeled.joined(separator: ", "))) -> SQLiteQueries.SQLQueryExpression<\(resultType)> {
+          SQLiteQueries._databaseFunctionCall(name, [\(parameters.map(\.name).joined(separator: ", "))])
+        }
+        """
+    }
 
     let returning: String
     if let result {

@@ -10,15 +10,11 @@ import Testing
 /// An outer-joined table's array filters on its `rowid`, as upstream's latest JSON tests write it.
 ///
 /// Compiled out under `UPSTREAM_GAPS`, for want of the API or behaviour:
-/// - `erasedConcat`: a call without the function's argument labels (`$concat("foo", "bar")`);
-/// - the message of `customThrowing`: an error's `LocalizedError.errorDescription` as SQLite's
-///   error message (the SQL and the failure are checked);
 /// - the SQL of `customRepresentation`, `customMixedRepresentation` and
 ///   `customNilRepresentation`: a `JSONRepresentation` binds compact JSON here, upstream's binds
 ///   it pretty-printed in its debug builds (their rows are checked);
 /// - `voidState`: `@DatabaseFunction` on an instance method (`logger.$log`);
 /// - `tableAlias`: `TableAlias<Tag, T>` as an argument's representation;
-/// - the declaration of `` `default` ``: a function whose name is a keyword in backticks.
 @Suite("Upstream: database functions")
 struct DatabaseFunctionTests {
   let database: DatabaseQueue
@@ -64,18 +60,23 @@ struct DatabaseFunctionTests {
     #expect(try database.read { try statement.fetchOne($0) } == "foobar")
   }
 
-  #if UPSTREAM_GAPS
-    @Test func erasedConcat() throws {
-      try install($concat)
-      let statement = Values($concat("foo", "bar"))
-      expectSQL(
-        statement,
-        """
-        SELECT "concat"('foo', 'bar')
-        """)
-      #expect(try database.read { try statement.fetchOne($0) } == "foobar")
-    }
-  #endif
+  @Test func erasedConcat() throws {
+    try install($concat)
+    let statement = Values($concat("foo", "bar"))
+    expectSQL(
+      statement,
+      """
+      SELECT "concat"('foo', 'bar')
+      """)
+    #expect(try database.read { try statement.fetchOne($0) } == "foobar")
+  }
+
+  @Test func keywordName() throws {
+    try install($default)
+    let statement = Values($default())
+    expectSQL(statement, #"SELECT "default"()"#)
+    #expect(try database.read { try statement.fetchOne($0) } == 42)
+  }
 
   @Test func customThrowing() throws {
     try install($throwing)
@@ -85,11 +86,8 @@ struct DatabaseFunctionTests {
       """
       SELECT "throwing"()
       """)
-    #expect(throws: DatabaseError.self) { try database.read { try statement.fetchOne($0) } }
-    #if UPSTREAM_GAPS
-      let error = #expect(throws: DatabaseError.self) { try database.read { try statement.fetchOne($0) } }
-      #expect(error?.message == "Oops!")
-    #endif
+    let error = #expect(throws: DatabaseError.self) { try database.read { try statement.fetchOne($0) } }
+    #expect(error?.message == "Oops!")
   }
 
   @Test func customToggle() throws {
@@ -320,12 +318,10 @@ fileprivate func throwing() throws -> String {
   throw Failure()
 }
 
-#if UPSTREAM_GAPS
-  @DatabaseFunction(isDeterministic: true)
-  fileprivate func `default`() -> Int {
-    42
-  }
-#endif
+@DatabaseFunction(isDeterministic: true)
+fileprivate func `default`() -> Int {
+  42
+}
 
 fileprivate enum Completion: Int, QueryBindable {
   case incomplete, complete, completing

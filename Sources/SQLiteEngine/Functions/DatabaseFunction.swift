@@ -202,6 +202,9 @@ private func setError(_ context: OpaquePointer?, _ error: any Error) {
   if let error = error as? DatabaseError {
     sqlite3_result_error(context, error.message, -1)
     sqlite3_result_error_code(context, error.extendedResultCode.rawValue)
+  } else if let description = (error as? any LocalizedError)?.errorDescription {
+    // The message the error gives people, as upstream reports it.
+    sqlite3_result_error(context, description, -1)
   } else {
     sqlite3_result_error(context, "\(error)", -1)
   }
