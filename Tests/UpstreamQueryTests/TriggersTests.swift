@@ -8,10 +8,12 @@ import Testing
 /// its other files and views' triggers render them); the expected SQL here has them so.
 ///
 /// Left out: `afterUpdateTouchDate` and `afterUpdateTouchDate_NestedTimestamps`, whose default
-/// date is `datetime('subsec')`, which needs SQLite 3.42.
+/// date is `datetime('subsec')`, which needs SQLite 3.42; here the default date is the current
+/// time in the storage of dates, `strftime('%Y-%m-%d %H:%M:%f', 'now')`, checked by
+/// `afterUpdateTouchCurrentDate`.
 ///
-/// Under `UPSTREAM_GAPS`: the diagnostic for a date bound in a trigger (`dateDiagnostic`), and
-/// `createTemporaryTrigger(afterUpdateTouch:)` with its `date:`.
+/// Under `UPSTREAM_GAPS`: the diagnostic for a date bound in a trigger (`dateDiagnostic`): a
+/// trigger here writes a date as its text, which SQLite reads as any bound date.
 @Suite("Upstream: triggers")
 struct TriggersTests {
   let database: DatabaseQueue
@@ -100,44 +102,59 @@ struct TriggersTests {
       }
     }
 
-    @Test func afterUpdateTouch() {
-      expectSQL(
-        RemindersList.createTemporaryTrigger(
-          afterUpdateTouch: {
-            $0.position += 1
-          },
-          fileID: "StructuredQueriesTests/TriggersTests.swift", line: 84, column: 45
-        ),
-        """
-        CREATE TEMPORARY TRIGGER
-          "after_update_on_remindersLists@StructuredQueriesTests/TriggersTests.swift:84:45"
-        AFTER UPDATE ON "remindersLists"
-        FOR EACH ROW BEGIN
-          UPDATE "remindersLists"
-          SET "position" = ("remindersLists"."position") + (1)
-          WHERE (("remindersLists"."rowid") = ("new"."rowid"));
-        END
-        """)
-    }
-
-    @Test func afterUpdateTouchCustomDate() {
-      expectSQL(
-        Reminder.createTemporaryTrigger(
-          afterUpdateTouch: \.updatedAt, date: #sql("customDate()"),
-          fileID: "StructuredQueriesTests/TriggersTests.swift", line: 146, column: 40
-        ),
-        """
-        CREATE TEMPORARY TRIGGER
-          "after_update_on_reminders@StructuredQueriesTests/TriggersTests.swift:146:40"
-        AFTER UPDATE ON "reminders"
-        FOR EACH ROW BEGIN
-          UPDATE "reminders"
-          SET "updatedAt" = customDate()
-          WHERE (("reminders"."rowid") = ("new"."rowid"));
-        END
-        """)
-    }
   #endif
+
+  @Test func afterUpdateTouch() throws {
+    expectSQL(
+      RemindersList.createTemporaryTrigger(
+        afterUpdateTouch: {
+          $0.position += 1
+        },
+        fileID: "StructuredQueriesTests/TriggersTests.swift", line: 84, column: 45
+      ),
+      """
+      CREATE TEMPORARY TRIGGER
+        "after_update_on_remindersLists@StructuredQueriesTests/TriggersTests.swift:84:45"
+      AFTER UPDATE ON "remindersLists"
+      FOR EACH ROW BEGIN
+        UPDATE "remindersLists"
+        SET "position" = ("remindersLists"."position") + (1)
+        WHERE (("remindersLists"."rowid") = ("new"."rowid"));
+      END
+      """)
+    try database.write { db in
+      try RemindersList.createTemporaryTrigger(afterUpdateTouch: { $0.position += 1 }).execute(db)
+      try RemindersList.find(1).update { $0.title = "Home" }.execute(db)
+    }
+    #expect(try database.read { try RemindersList.find(1).select(\.position).fetchOne($0) } == 1)
+  }
+
+  @Test func afterUpdateTouchCustomDate() {
+    expectSQL(
+      Reminder.createTemporaryTrigger(
+        afterUpdateTouch: \.updatedAt, date: #sql("customDate()"),
+        fileID: "StructuredQueriesTests/TriggersTests.swift", line: 146, column: 40
+      ),
+      """
+      CREATE TEMPORARY TRIGGER
+        "after_update_on_reminders@StructuredQueriesTests/TriggersTests.swift:146:40"
+      AFTER UPDATE ON "reminders"
+      FOR EACH ROW BEGIN
+        UPDATE "reminders"
+        SET "updatedAt" = customDate()
+        WHERE (("reminders"."rowid") = ("new"."rowid"));
+      END
+      """)
+  }
+
+  @Test func afterUpdateTouchCurrentDate() throws {
+    try database.write { db in
+      try Reminder.createTemporaryTrigger(afterUpdateTouch: \.updatedAt).execute(db)
+      try Reminder.find(1).update { $0.title = "Milk" }.execute(db)
+    }
+    let updatedAt = try database.read { try Reminder.find(1).select(\.updatedAt).fetchOne($0) }
+    #expect(try #require(updatedAt).timeIntervalSinceNow > -60)
+  }
 
   @Test func multiStatement() throws {
     let trigger = RemindersList.createTemporaryTrigger(

@@ -132,6 +132,45 @@ extension Table {
     trigger(name, ifNotExists, "INSTEAD OF", operation, at: "\(fileID):\(line):\(column)")
   }
 
+  /// A trigger that, after each update of a row, updates the same row again: to keep a column in
+  /// step (`afterUpdateTouch: { $0.position += 1 }`). Rows are matched by `rowid`.
+  public static func createTemporaryTrigger(
+    _ name: String? = nil, ifNotExists: Bool = false, afterUpdateTouch updates: (inout Updates<Self>) -> Void,
+    fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+  ) -> TemporaryTrigger<Self> {
+    createTemporaryTrigger(
+      name, ifNotExists: ifNotExists,
+      after: .update { _, new in
+        Self.where { $0.rowid.eq(new.rowid) }.update(set: updates)
+      }, fileID: fileID, line: line, column: column)
+  }
+
+  /// A trigger that stamps a date column with the time of each update of its row:
+  /// `afterUpdateTouch: \.updatedAt`, the current time in the column's storage
+  /// (`strftime('%Y-%m-%d %H:%M:%f', 'now')` for dates stored as text, milliseconds included).
+  public static func createTemporaryTrigger<Value: _DateStorage>(
+    _ name: String? = nil, ifNotExists: Bool = false,
+    afterUpdateTouch dateColumn: KeyPath<TableColumns, TableColumn<Self, Value>>,
+    fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+  ) -> TemporaryTrigger<Self> {
+    createTemporaryTrigger(
+      name, ifNotExists: ifNotExists, afterUpdateTouch: dateColumn,
+      date: SQLQueryExpression<Value>(Value._storing("'now'")), fileID: fileID, line: line, column: column)
+  }
+
+  /// A trigger that stamps a column with `date` on each update of its row:
+  /// `afterUpdateTouch: \.updatedAt, date: #sql("customDate()")`.
+  public static func createTemporaryTrigger<Value: QueryRepresentable>(
+    _ name: String? = nil, ifNotExists: Bool = false,
+    afterUpdateTouch dateColumn: KeyPath<TableColumns, TableColumn<Self, Value>>,
+    date: some QueryExpression<Value>,
+    fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+  ) -> TemporaryTrigger<Self> {
+    createTemporaryTrigger(
+      name, ifNotExists: ifNotExists,
+      afterUpdateTouch: { $0[dynamicMember: dateColumn] = date }, fileID: fileID, line: line, column: column)
+  }
+
   /// Names an unnamed trigger `<timing>_<event>_on_<table>@<file>:<line>:<column>`.
   private static func trigger(
     _ name: String?, _ ifNotExists: Bool, _ timing: String, _ operation: TriggerOperation<Self>,
