@@ -4,11 +4,11 @@ import Testing
 
 /// Upstream's `ViewsTests`.
 ///
-/// Under `UPSTREAM_GAPS`: the `insteadOf:` triggers as upstream writes them, whose inserts take
-/// expressions (`Reminder.insert { … } values: { (new.title, true, 1) }`) and which upstream names
-/// `after_insert_on_…`; and `viewWithDuplicateColumnNames`, whose view numbers the columns that
-/// share a name (`"id_1"`, `"id_2"`). So that the inserts into the views still run, each test
-/// creates the same trigger with `insert { … } select: { Values(…) }`.
+/// Triggers upstream declares without a name are named as upstream names them, `after_…` for
+/// `insteadOf:` ones too.
+///
+/// Under `UPSTREAM_GAPS`: `viewWithDuplicateColumnNames`, whose view numbers the columns that
+/// share a name (`"id_1"`, `"id_2"`); `@Table` refuses two properties of one column name.
 @Suite("Upstream: views")
 struct ViewsTests {
   @Table
@@ -81,39 +81,29 @@ struct ViewsTests {
         CompletedReminder(reminderID: 7, title: "Get laundry"),
       ])
 
-    #if UPSTREAM_GAPS
-      expectSQL(
-        CompletedReminder.createTemporaryTrigger(
-          insteadOf: .insert { new in
-            Reminder.insert {
-              ($0.title, $0.isCompleted, $0.remindersListID)
-            } values: {
-              (new.title, true, 1)
-            }
-          },
-          fileID: "StructuredQueriesTests/ViewsTests.swift", line: 58, column: 49
-        ),
-        """
-        CREATE TEMPORARY TRIGGER
-          "after_insert_on_completedReminders@StructuredQueriesTests/ViewsTests.swift:58:49"
-        INSTEAD OF INSERT ON "completedReminders"
-        FOR EACH ROW BEGIN
-          INSERT INTO "reminders"
-          ("title", "isCompleted", "remindersListID")
-          VALUES
-          ("new"."title", 1, 1);
-        END
-        """)
-    #endif
     let trigger = CompletedReminder.createTemporaryTrigger(
       insteadOf: .insert { new in
         Reminder.insert {
           ($0.title, $0.isCompleted, $0.remindersListID)
-        } select: {
-          Values(new.title, true, 1)
+        } values: {
+          (new.title, true, 1)
         }
-      }
+      },
+      fileID: "StructuredQueriesTests/ViewsTests.swift", line: 58, column: 49
     )
+    expectSQL(
+      trigger,
+      """
+      CREATE TEMPORARY TRIGGER
+        "after_insert_on_completedReminders@StructuredQueriesTests/ViewsTests.swift:58:49"
+      INSTEAD OF INSERT ON "completedReminders"
+      FOR EACH ROW BEGIN
+        INSERT INTO "reminders"
+        ("title", "isCompleted", "remindersListID")
+        VALUES
+        ("new"."title", 1, 1);
+      END
+      """)
     try database.write { try trigger.execute($0) }
 
     let insert = CompletedReminder.insert(\.title) { "Already done" }
@@ -205,53 +195,38 @@ struct ViewsTests {
       """)
     try database.write { try view.execute($0) }
 
-    #if UPSTREAM_GAPS
-      expectSQL(
-        ReminderWithList.createTemporaryTrigger(
-          insteadOf: .insert { new in
-            Reminder.insert {
-              ($0.title, $0.remindersListID)
-            } values: {
-              (
-                new.reminderTitle,
-                RemindersList
-                  .select(\.id)
-                  .where { $0.title.eq(new.remindersListTitle) }
-              )
-            }
-          },
-          fileID: "StructuredQueriesTests/ViewsTests.swift", line: 174, column: 48
-        ),
-        """
-        CREATE TEMPORARY TRIGGER
-          "after_insert_on_reminderWithLists@StructuredQueriesTests/ViewsTests.swift:174:48"
-        INSTEAD OF INSERT ON "reminderWithLists"
-        FOR EACH ROW BEGIN
-          INSERT INTO "reminders"
-          ("title", "remindersListID")
-          VALUES
-          ("new"."reminderTitle", (
-            SELECT "remindersLists"."id"
-            FROM "remindersLists"
-            WHERE (("remindersLists"."title") = ("new"."remindersListTitle"))
-          ));
-        END
-        """)
-    #endif
     let trigger = ReminderWithList.createTemporaryTrigger(
       insteadOf: .insert { new in
         Reminder.insert {
           ($0.title, $0.remindersListID)
-        } select: {
-          Values(
+        } values: {
+          (
             new.reminderTitle,
             RemindersList
               .select(\.id)
               .where { $0.title.eq(new.remindersListTitle) }
           )
         }
-      }
+      },
+      fileID: "StructuredQueriesTests/ViewsTests.swift", line: 174, column: 48
     )
+    expectSQL(
+      trigger,
+      """
+      CREATE TEMPORARY TRIGGER
+        "after_insert_on_reminderWithLists@StructuredQueriesTests/ViewsTests.swift:174:48"
+      INSTEAD OF INSERT ON "reminderWithLists"
+      FOR EACH ROW BEGIN
+        INSERT INTO "reminders"
+        ("title", "remindersListID")
+        VALUES
+        ("new"."reminderTitle", (
+          SELECT "remindersLists"."id"
+          FROM "remindersLists"
+          WHERE (("remindersLists"."title") = ("new"."remindersListTitle"))
+        ));
+      END
+      """)
     try database.write { try trigger.execute($0) }
 
     let business = ReminderWithList.insert {

@@ -19,6 +19,25 @@ extension Table {
     return Insert(source: .values(rows), clauses: InsertClauses(columnNames: names), decodeRow: { _ in () })
   }
 
+  /// Chosen columns and values that are expressions: another table's columns, a subquery, SQL
+  /// (`values: { (new.title, true, 1) }` in a trigger).
+  @_disfavoredOverload
+  public static func insert<each Column: TableColumnExpression>(
+    _ columns: (TableColumns) -> (repeat each Column),
+    @InsertValuesBuilder<(repeat any QueryExpression<(each Column).QueryValue>)> values: () -> [(
+      repeat any QueryExpression<(each Column).QueryValue>
+    )]
+  ) -> Insert<Self, ()> {
+    var names: [String] = []
+    for column in repeat each columns(Self.columns) { names.append(column.name) }
+    let rows = values().map { row in
+      var fragments: [QueryFragment] = []
+      for value in repeat each row { fragments.append(value.queryFragment) }
+      return fragments
+    }
+    return Insert(source: .values(rows), clauses: InsertClauses(columnNames: names), decodeRow: { _ in () })
+  }
+
   /// Chosen columns and their values, or on any conflict an update of the existing row:
   /// `insert { ($0.a, $0.b) } values: { (1, "x") } onConflictDoUpdate: { $0.b += " Copy" }`.
   public static func insert<each Column: TableColumnExpression>(

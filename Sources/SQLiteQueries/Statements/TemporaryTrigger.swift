@@ -171,12 +171,14 @@ extension Table {
       afterUpdateTouch: { $0[dynamicMember: dateColumn] = date }, fileID: fileID, line: line, column: column)
   }
 
-  /// Names an unnamed trigger `<timing>_<event>_on_<table>@<file>:<line>:<column>`.
+  /// Names an unnamed trigger `<timing>_<event>_on_<table>@<file>:<line>:<column>`, with `after`
+  /// for `INSTEAD OF` as upstream names them, so that a trigger declared in either library has
+  /// one name.
   private static func trigger(
     _ name: String?, _ ifNotExists: Bool, _ timing: String, _ operation: TriggerOperation<Self>,
     at place: String
   ) -> TemporaryTrigger<Self> {
-    let prefix = timing.lowercased().replacingOccurrences(of: " ", with: "_")
+    let prefix = timing == "BEFORE" ? "before" : "after"
     return TemporaryTrigger(
       name: name ?? "\(prefix)_\(operation.kind)_on_\(tableName)@\(place)", ifNotExists: ifNotExists,
       timing: timing, operation: operation)
