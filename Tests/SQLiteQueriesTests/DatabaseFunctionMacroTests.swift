@@ -28,6 +28,9 @@ struct DatabaseFunctionMacroTests {
           public func callAsFunction(first: some SQLiteQueries.QueryExpression<String>, last: some SQLiteQueries.QueryExpression<String> = (String)(queryOutput: "")) -> SQLiteQueries.SQLQueryExpression<String> {
           SQLiteQueries._databaseFunctionCall(name, [first, last])
           }
+          public func callAsFunction(_ first: some SQLiteQueries.QueryExpression<String>, _ last: some SQLiteQueries.QueryExpression<String>) -> SQLiteQueries.SQLQueryExpression<String> {
+            SQLiteQueries._databaseFunctionCall(name, [first, last])
+          }
           public func invoke(_ decoder: inout SQLiteQueries.QueryDecoder) throws -> SQLiteQueries.QueryBinding {
           let first = try SQLiteQueries._databaseFunctionArgument((String).self, &decoder)
           let last = try SQLiteQueries._databaseFunctionArgument((String).self, &decoder)

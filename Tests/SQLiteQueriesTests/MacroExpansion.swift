@@ -24,6 +24,7 @@ struct MacroExpansion {
       "Column": MacroSpec(type: MarkerMacro.self),
       "Ephemeral": MacroSpec(type: MarkerMacro.self),
       "DatabaseFunction": MacroSpec(type: DatabaseFunctionMacro.self),
+      "DatabaseCollation": MacroSpec(type: DatabaseCollationMacro.self),
     ]
     let expanded = file.expand(
       macroSpecs: specs,

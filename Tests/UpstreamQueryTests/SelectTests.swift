@@ -3,11 +3,10 @@ import SQLiteData
 import Testing
 
 /// Upstream's `SelectTests`. Left out: `PragmaTableInfo`/`PragmaForeignKeyList` (upstream's
-/// table-valued pragma types), the `vec0` extension's query, `map` on selects and optionals, a
-/// second `select` that adds columns (`Tag.select(\.id).select(\.title)`, also through a join
-/// or a helper:
-/// `RemindersList.select(\.title).withReminderCount`), a `#sql` group term without its type, and
-/// `jsonGroupArray` of a whole aliased table.
+/// table-valued pragma types), the `vec0` extension's query, `map` on selects, a table's static
+/// helper reached from a select that chose columns
+/// (`RemindersList.select(\.title).withReminderCount`), a `#sql` group term without its type,
+/// and `jsonGroupArray` of a whole aliased table.
 @Suite("Upstream: SELECT")
 struct SelectTests {
   let database: DatabaseQueue
@@ -72,6 +71,42 @@ struct SelectTests {
       FROM "tags"
       """)
     #expect(try database.read { try single.fetchAll($0) } == ["car", "kids", "someday", "optional"])
+  }
+
+  @Test func selectChaining() throws {
+    let statement = Tag.select(\.id).select(\.title)
+    expectSQL(
+      statement,
+      """
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == [1, 2, 3, 4])
+    #expect(rows.map(\.1) == ["car", "kids", "someday", "optional"])
+
+    // A third select flattens into the same tuple, as upstream's does.
+    let three = Tag.select(\.id).select { $0.title }.select { ($0.title.length(), $0.id * 2) }
+    let triples = try database.read { try three.fetchAll($0) }
+    #expect(triples.map(\.0) == [1, 2, 3, 4] && triples.map(\.2) == [3, 4, 7, 8])
+    #expect(triples.map(\.3) == [2, 4, 6, 8])
+  }
+
+  @Test func selectChainingWithJoin() throws {
+    let statement =
+      Reminder
+      .select(\.id)
+      .join(RemindersList.select(\.id)) { $0.remindersListID.eq($1.id) }
+    expectSQL(
+      statement,
+      """
+      SELECT "reminders"."id", "remindersLists"."id"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID") = ("remindersLists"."id")
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == Array(1...10))
+    #expect(rows.map(\.1) == [1, 1, 1, 1, 1, 2, 2, 2, 3, 3])
   }
 
   @Test func joins() throws {

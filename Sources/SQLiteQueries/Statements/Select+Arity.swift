@@ -42,38 +42,6 @@ extension Select where Joins == () {
     counting(filter: filter(From.columns).queryFragment)
   }
 
-  /// Selects one expression: a column, a whole table, or a `@Selection` type's `Columns(…)`.
-  /// (Not left to the variadic overload: the type checker loses track of a one-element pack's
-  /// conformances when the select is an argument of another generic call.)
-  public func select<Selected: QueryExpression>(_ selection: (From.TableColumns) -> Selected)
-    -> Select<Selected.QueryValue.QueryOutput, From, Joins> where Selected.QueryValue: QueryRepresentable
-  {
-    selectingOne(selection(From.columns))
-  }
-
-  /// Selects expressions: a column, a tuple of columns and expressions, a whole table, or a
-  /// `@Selection` type's `Columns(…)`. Rows decode to the selected values.
-  public func select<each Selected: QueryExpression>(
-    _ selection: (From.TableColumns) -> (repeat each Selected)
-  ) -> Select<(repeat (each Selected).QueryValue.QueryOutput), From, Joins>
-  where repeat (each Selected).QueryValue: QueryRepresentable {
-    let selected = selection(From.columns)
-    var columns: [QueryFragment] = []
-    for expression in repeat each selected { columns.append(selectedFragment(expression)) }
-    return selecting(columns) { decoder in
-      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
-    }
-  }
-
-  /// `JOIN`: rows paired with the matching rows of `J`. Its statement's conditions and order are merged in.
-  public func join<J: Table>(
-    _ other: Select<J, J, ()>, on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
-  ) -> Select<(From, J), From, J> {
-    joining(other, kind: "JOIN", condition: condition(From.columns, J.columns).queryFragment) { decoder in
-      (try decodeNext(From.self, &decoder), try decodeNext(J.self, &decoder))
-    }
-  }
-
   /// `LEFT JOIN`: every row so far, with `nil` where `J` has no matching row. Its statement's conditions and order are merged in.
   public func leftJoin<J: Table>(
     _ other: Select<J, J, ()>, on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
@@ -112,6 +80,102 @@ extension Select where Joins == () {
     return Select<(From?, J?), From?, J?>(clauses: joined.clauses, decodeRow: joined.decodeRow)
   }
 
+}
+
+extension Select where Joins == (), Columns == From {
+  /// `JOIN`: rows paired with the matching rows of `J`. Its statement's conditions and order are merged in.
+  public func join<J: Table>(
+    _ other: Select<J, J, ()>, on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<(From, J), From, J> {
+    joining(other, kind: "JOIN", condition: condition(From.columns, J.columns).queryFragment) { decoder in
+      (try decodeNext(From.self, &decoder), try decodeNext(J.self, &decoder))
+    }
+  }
+
+  /// Selects one expression: a column, a whole table, or a `@Selection` type's `Columns(…)`.
+  /// (Not left to the variadic overload: the type checker loses track of a one-element pack's
+  /// conformances when the select is an argument of another generic call.)
+  public func select<Selected: QueryExpression>(_ selection: (From.TableColumns) -> Selected)
+    -> Select<Selected.QueryValue.QueryOutput, From, Joins> where Selected.QueryValue: QueryRepresentable
+  {
+    selectingOne(selection(From.columns))
+  }
+
+  /// Selects expressions: a column, a tuple of columns and expressions, a whole table, or a
+  /// `@Selection` type's `Columns(…)`. Rows decode to the selected values.
+  public func select<each Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> (repeat each Selected)
+  ) -> Select<(repeat (each Selected).QueryValue.QueryOutput), From, Joins>
+  where repeat (each Selected).QueryValue: QueryRepresentable {
+    let selected = selection(From.columns)
+    var columns: [QueryFragment] = []
+    for expression in repeat each selected { columns.append(selectedFragment(expression)) }
+    return selecting(columns) { decoder in
+      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
+    }
+  }
+}
+
+extension Select where Joins == () {
+  /// Adds a column to those already selected, as upstream's second `select` does:
+  /// `Tag.select(\.id).select(\.title)` selects both, decoded as `(Int, String)`.
+  @_disfavoredOverload
+  public func select<each Chosen, Selected: QueryExpression>(_ selection: (From.TableColumns) -> Selected)
+    -> Select<(repeat each Chosen, Selected.QueryValue.QueryOutput), From, Joins>
+  where Columns == (repeat each Chosen), Selected.QueryValue: QueryRepresentable {
+    let decodeChosen = decodeRow
+    return appending([selectedFragment(selection(From.columns))]) { decoder in
+      let chosen = try decodeChosen(&decoder)
+      return (repeat each chosen, try decodeNext(Selected.QueryValue.self, &decoder).queryOutput)
+    }
+  }
+
+  /// Adds expressions to those already selected.
+  @_disfavoredOverload
+  public func select<each Chosen, each Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> (repeat each Selected)
+  ) -> Select<(repeat each Chosen, repeat (each Selected).QueryValue.QueryOutput), From, Joins>
+  where Columns == (repeat each Chosen), repeat (each Selected).QueryValue: QueryRepresentable {
+    let selected = selection(From.columns)
+    var columns: [QueryFragment] = []
+    for expression in repeat each selected { columns.append(selectedFragment(expression)) }
+    let decodeChosen = decodeRow
+    return appending(columns) { decoder in
+      let chosen = try decodeChosen(&decoder)
+      return (
+        repeat each chosen, repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput
+      )
+    }
+  }
+
+  /// `JOIN` after chosen columns: the joined statement's chosen columns (all of its columns when it
+  /// chose none) follow them, as upstream's chained selects do:
+  /// `Reminder.select(\.id).join(RemindersList.select(\.id)) { … }` selects both ids.
+  @_disfavoredOverload
+  public func join<each Chosen, each Joined, J: Table>(
+    _ other: Select<(repeat each Joined), J, ()>,
+    on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<(repeat each Chosen, repeat each Joined), From, J> where Columns == (repeat each Chosen) {
+    let chosen = clauses.columns ?? clauses.tableColumns ?? qualifiedColumns(of: From.self)
+    let (decodeChosen, decodeJoined) = (decodeRow, other.decodeRow)
+    var joined: Select<(repeat each Chosen, repeat each Joined), From, J> = joining(
+      other, kind: "JOIN", condition: condition(From.columns, J.columns).queryFragment
+    ) { decoder in
+      let own = try decodeChosen(&decoder)
+      let theirs = try decodeJoined(&decoder)
+      return (repeat each own, repeat each theirs)
+    }
+    joined.clauses.columns = chosen + (other.clauses.columns ?? qualifiedColumns(of: J.self))
+    return joined
+  }
+
+  /// Adds one column of `From` to those already selected.
+  @_disfavoredOverload
+  public func select<each Chosen, Selected: QueryExpression>(_ keyPath: KeyPath<From.TableColumns, Selected>)
+    -> Select<(repeat each Chosen, Selected.QueryValue.QueryOutput), From, Joins>
+  where Columns == (repeat each Chosen), Selected.QueryValue: QueryRepresentable {
+    select { $0[keyPath: keyPath] }
+  }
 }
 
 extension Select where Joins: Table {

@@ -55,8 +55,38 @@ extension Select {
     return copy
   }
 
-  /// Selects one column of `From`.
+  /// Selects one column of `From`, in place of every column. (A select that has chosen columns
+  /// already adds it to them instead.)
   public func select<Selected: QueryExpression>(_ keyPath: KeyPath<From.TableColumns, Selected>)
+    -> Select<Selected.QueryValue.QueryOutput, From, Joins>
+  where Columns == From, Selected.QueryValue: QueryRepresentable {
+    selectingKeyPath(keyPath)
+  }
+
+  /// Selects one column of `From` from joined tables.
+  public func select<Selected: QueryExpression>(_ keyPath: KeyPath<From.TableColumns, Selected>)
+    -> Select<Selected.QueryValue.QueryOutput, From, Joins>
+  where Joins: Table, Selected.QueryValue: QueryRepresentable {
+    selectingKeyPath(keyPath)
+  }
+
+  /// Selects one column of `From` from two joined tables.
+  public func select<J1: Table, J2: Table, Selected: QueryExpression>(
+    _ keyPath: KeyPath<From.TableColumns, Selected>
+  ) -> Select<Selected.QueryValue.QueryOutput, From, Joins>
+  where Joins == (J1, J2), Selected.QueryValue: QueryRepresentable {
+    selectingKeyPath(keyPath)
+  }
+
+  /// Selects one column of `From` from three joined tables.
+  public func select<J1: Table, J2: Table, J3: Table, Selected: QueryExpression>(
+    _ keyPath: KeyPath<From.TableColumns, Selected>
+  ) -> Select<Selected.QueryValue.QueryOutput, From, Joins>
+  where Joins == (J1, J2, J3), Selected.QueryValue: QueryRepresentable {
+    selectingKeyPath(keyPath)
+  }
+
+  func selectingKeyPath<Selected: QueryExpression>(_ keyPath: KeyPath<From.TableColumns, Selected>)
     -> Select<Selected.QueryValue.QueryOutput, From, Joins>
   where Selected.QueryValue: QueryRepresentable {
     selecting([selectedFragment(From.columns[keyPath: keyPath])]) { decoder in
@@ -121,6 +151,15 @@ extension Select {
     }
   }
 
+  /// The columns chosen so far followed by `columns`, decoded by `decode`.
+  func appending<Selected>(
+    _ columns: [QueryFragment], decode: @escaping (inout QueryDecoder) throws -> Selected
+  ) -> Select<Selected, From, Joins> {
+    var clauses = self.clauses
+    clauses.columns = (clauses.columns ?? clauses.tableColumns ?? qualifiedColumns(of: From.self)) + columns
+    return Select<Selected, From, Joins>(clauses: clauses, decodeRow: decode)
+  }
+
   /// The same clauses with another selection, decoded by `decode`.
   func selecting<Selected>(
     _ columns: [QueryFragment], decode: @escaping (inout QueryDecoder) throws -> Selected
@@ -132,8 +171,8 @@ extension Select {
 
   /// Adds a join, merging the joined statement's conditions and order, and selects every column
   /// of every table.
-  func joining<J: Table, NewColumns, NewJoins>(
-    _ other: Select<J, J, ()>, kind: String, condition: QueryFragment,
+  func joining<J: Table, OtherColumns, NewColumns, NewJoins>(
+    _ other: Select<OtherColumns, J, ()>, kind: String, condition: QueryFragment,
     decode: @escaping (inout QueryDecoder) throws -> NewColumns
   ) -> Select<NewColumns, From, NewJoins> {
     var clauses = self.clauses
