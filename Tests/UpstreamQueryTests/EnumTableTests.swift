@@ -62,10 +62,9 @@ fileprivate struct Attachment: Equatable {
 /// compiles the file only with its CasePaths trait and marks nothing `@CasePathable` in this
 /// version; here `@Selection` writes the case properties itself.
 ///
-/// Under `UPSTREAM_GAPS`: matching a case by its key path (`$0.kind.is(\.note)`, `is(\.video)`),
-/// assigning a case in an update by its implicit member (`$0.kind = .note(…)`, which upstream
-/// renders one `SET` term per column where this library sets a group with a row value,
-/// `("link", …) = (…)`), assigning one case of the enum column (`$0.kind.note = #bind(…)`,
+/// Under `UPSTREAM_GAPS`: assigning a case in an update by its implicit member
+/// (`$0.kind = .note(…)`, which upstream renders one `SET` term per column where this library
+/// sets a group with a row value, `("link", …) = (…)`), assigning one case of the enum column (`$0.kind.note = #bind(…)`,
 /// `$0.kind.image = …`), the `Attachment.Kind.Selection` values selected with `Values(…)`, and
 /// `jsonGroupArrayDecoding` (a `@Table` enum whose cases take `@Column` names, a known issue
 /// upstream too).
@@ -183,27 +182,25 @@ struct EnumTableTests {
   }
 
   @Test func isOperator() throws {
-    #if UPSTREAM_GAPS
-      let notes = Attachment.where { $0.kind.is(\.note) }
-      expectSQL(
-        notes,
-        """
-        SELECT "attachments"."id", "attachments"."link", "attachments"."note", "attachments"."videoURL", "attachments"."videoKind", "attachments"."imageCaption", "attachments"."imageURL"
-        FROM "attachments"
-        WHERE (("attachments"."note") IS NOT (NULL))
-        """)
-      #expect(try database.read { try notes.fetchAll($0) } == [Attachment(id: 2, kind: note)])
+    let notes = Attachment.where { $0.kind.is(\.note) }
+    expectSQL(
+      notes,
+      """
+      SELECT "attachments"."id", "attachments"."link", "attachments"."note", "attachments"."videoURL", "attachments"."videoKind", "attachments"."imageCaption", "attachments"."imageURL"
+      FROM "attachments"
+      WHERE (("attachments"."note") IS NOT (NULL))
+      """)
+    #expect(try database.read { try notes.fetchAll($0) } == [Attachment(id: 2, kind: note)])
 
-      let videos = Attachment.where { $0.kind.is(\.video) }
-      expectSQL(
-        videos,
-        """
-        SELECT "attachments"."id", "attachments"."link", "attachments"."note", "attachments"."videoURL", "attachments"."videoKind", "attachments"."imageCaption", "attachments"."imageURL"
-        FROM "attachments"
-        WHERE (("attachments"."videoURL", "attachments"."videoKind") IS NOT (NULL, NULL))
-        """)
-      #expect(try database.read { try videos.fetchAll($0) } == [Attachment(id: 3, kind: .video(video))])
-    #endif
+    let videos = Attachment.where { $0.kind.is(\.video) }
+    expectSQL(
+      videos,
+      """
+      SELECT "attachments"."id", "attachments"."link", "attachments"."note", "attachments"."videoURL", "attachments"."videoKind", "attachments"."imageCaption", "attachments"."imageURL"
+      FROM "attachments"
+      WHERE (("attachments"."videoURL", "attachments"."videoKind") IS NOT (NULL, NULL))
+      """)
+    #expect(try database.read { try videos.fetchAll($0) } == [Attachment(id: 3, kind: .video(video))])
 
     let statement =
       Attachment

@@ -39,6 +39,14 @@ extension TableColumn {
     Value.columns[keyPath: keyPath].qualified(by: tableReference ?? Root.referenceName)
   }
 
+  /// Whether an enum column holds a case: `$0.kind.is(\.note)`, where the case's column (or each
+  /// of its group's columns) is not NULL.
+  public func `is`<Member: QueryRepresentable>(
+    _ caseColumn: KeyPath<Value.TableColumns, TableColumn<Value, Member>>
+  ) -> SQLQueryExpression<Bool> where Value: Table {
+    self[dynamicMember: caseColumn].isNot(nil)
+  }
+
   /// One column of an optional group, optional too (NULL where the group is): `$0.pending.createdAt`
   /// is a `Date?`.
   public subscript<Wrapped: Table, Member: QueryRepresentable>(
