@@ -36,12 +36,24 @@ public func aliased(_ expressions: [(name: String, fragment: QueryFragment, isCo
 public func selectionExpressions<Value: QueryRepresentable>(
   _ name: String, _ expression: some QueryExpression, as _: Value.Type
 ) -> [(name: String, fragment: QueryFragment, isColumn: Bool)] {
+  // A selection nested in a selection names its own columns, as upstream's do (`42 AS "d"`).
+  if let selection = expression as? any SelectionExpression {
+    return [(name, selection.selectedFragment, false)]
+  }
   guard Value.columnWidth != 1 else { return [(name, expression.queryFragment, true)] }
   func names<T: Table>(_ table: T.Type) -> [String] { ColumnNames.all(T.TableColumns.self) }
-  if let table = Value.self as? any Table.Type, let columns = expression as? any TableDefinition {
-    let fragments = type(of: columns).allColumns.map(\.queryFragment)
+  if let table = Value.self as? any Table.Type {
+    let fragments: [QueryFragment]?
+    if let columns = expression as? any TableDefinition {
+      fragments = type(of: columns).allColumns.map(\.queryFragment)
+    } else if let row = expression as? any Table {
+      // A row given as a value (`nil` for an optional group left out): its values, named.
+      fragments = row.columnValues
+    } else {
+      fragments = nil
+    }
     let names = names(table)
-    if fragments.count == names.count {
+    if let fragments, fragments.count == names.count {
       return zip(names, fragments).map { ($0, $1, true) }
     }
   }
