@@ -2,22 +2,26 @@ import Foundation
 import SQLiteData
 import Testing
 
+@Selection
+fileprivate struct HighScore: Equatable {
+  let score: Int
+  let player: String
+}
+
+@Table
+fileprivate struct Player {
+  var name = ""
+  var highScore: HighScore = HighScore(score: 0, player: "")
+}
+
 /// Upstream's `ValuesTests`: `Values { … }`, a builder of rows rendered as `VALUES (…), (…)`,
 /// with tuples, single values and `@Selection` rows, alone, in a compound select and in an
 /// `INSERT … SELECT` (the second half of upstream's `insertSelect`, here `insertValuesSelect`).
 ///
 /// Under `UPSTREAM_GAPS`: `Select(Values { … })`, a select from the rows whose closures read their
-/// columns (`"column1"`, …), and the cases built on it; and `insertGroupValues`: an insert of chosen
-/// columns names a column group by its property (`("name", "highScore")`) where upstream lists the
-/// group's columns (`("name", "score", "player")`).
+/// columns (`"column1"`, …), and the cases built on it.
 @Suite("Upstream: VALUES")
 struct ValuesTests {
-
-  @Selection
-  struct HighScore: Equatable {
-    let score: Int
-    let player: String
-  }
 
   let database: DatabaseQueue
 
@@ -155,13 +159,36 @@ struct ValuesTests {
     #expect(try database.read { try Tag.where { $0.title.eq("chores") }.fetchCount($0) } == 1)
   }
 
-  #if UPSTREAM_GAPS
-    @Table
-    struct Player {
-      var name = ""
-      var highScore: HighScore = HighScore(score: 0, player: "")
+  @Test func insertGroupValues() throws {
+    try database.write { db in
+      try #sql(
+        """
+        CREATE TABLE "players" ("name" TEXT, "score" INTEGER, "player" TEXT)
+        """
+      )
+      .execute(db)
     }
+    let statement = Player.insert {
+      ($0.name, $0.highScore)
+    } values: {
+      ("blob", HighScore(score: 100, player: "Blob"))
+    }
+    .returning(\.self)
+    expectSQL(
+      statement,
+      """
+      INSERT INTO "players"
+      ("name", "score", "player")
+      VALUES
+      ('blob', 100, 'Blob')
+      RETURNING "name", "score", "player"
+      """)
+    let players = try database.write { try statement.fetchAll($0) }
+    #expect(players.map(\.name) == ["blob"])
+    #expect(players.map(\.highScore) == [HighScore(score: 100, player: "Blob")])
+  }
 
+  #if UPSTREAM_GAPS
     @Selection
     struct TaggedScore: Equatable {
       let score: Int
@@ -445,35 +472,6 @@ struct ValuesTests {
         try database.read { try statement.fetchAll($0) } == [
           HighScore(score: 100, player: "Blob 100"), HighScore(score: 50, player: "Blob 50"),
         ])
-    }
-
-    @Test func insertGroupValues() throws {
-      try database.write { db in
-        try #sql(
-          """
-          CREATE TABLE "players" ("name" TEXT, "score" INTEGER, "player" TEXT)
-          """
-        )
-        .execute(db)
-      }
-      let statement = Player.insert {
-        ($0.name, $0.highScore)
-      } values: {
-        ("blob", HighScore(score: 100, player: "Blob"))
-      }
-      .returning(\.self)
-      expectSQL(
-        statement,
-        """
-        INSERT INTO "players"
-        ("name", "score", "player")
-        VALUES
-        ('blob', 100, 'Blob')
-        RETURNING "name", "score", "player"
-        """)
-      let players = try database.write { try statement.fetchAll($0) }
-      #expect(players.map(\.name) == ["blob"])
-      #expect(players.map(\.highScore) == [HighScore(score: 100, player: "Blob")])
     }
 
     @Test func selectionCommonTableExpression() throws {

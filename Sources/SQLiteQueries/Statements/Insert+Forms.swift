@@ -9,8 +9,7 @@ extension Table {
     _ columns: (TableColumns) -> (repeat each Column),
     @InsertValuesBuilder<(repeat (each Column).QueryValue)> values: () -> [(repeat (each Column).QueryValue)]
   ) -> Insert<Self, ()> where repeat (each Column).QueryValue: QueryExpression {
-    var names: [String] = []
-    for column in repeat each columns(Self.columns) { names.append(column.name) }
+    let names = names(of: columns)
     let rows = values().map { row in
       var fragments: [QueryFragment] = []
       for value in repeat each row { fragments.append(value.queryFragment) }
@@ -28,8 +27,7 @@ extension Table {
       repeat any QueryExpression<(each Column).QueryValue>
     )]
   ) -> Insert<Self, ()> {
-    var names: [String] = []
-    for column in repeat each columns(Self.columns) { names.append(column.name) }
+    let names = names(of: columns)
     let rows = values().map { row in
       var fragments: [QueryFragment] = []
       for value in repeat each row { fragments.append(value.queryFragment) }
@@ -105,12 +103,12 @@ extension Table {
     insert(rows).conflict(target: nil, assignments: Updates.made(by: updates), updateFilter: updateFilter)
   }
 
-  /// The names of the columns a closure picks.
+  /// The names of the columns a closure picks, a column group's columns each.
   static func names<each Column: TableColumnExpression>(of columns: (TableColumns) -> (repeat each Column))
     -> [String]
   {
     var names: [String] = []
-    for column in repeat each columns(Self.columns) { names.append(column.name) }
+    for column in repeat each columns(Self.columns) { names += column.flattenedColumns.map(\.name) }
     return names
   }
 }

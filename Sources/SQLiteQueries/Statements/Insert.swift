@@ -305,10 +305,9 @@ extension Table {
   public static func insert<each Column: TableColumnExpression>(
     _ columns: (TableColumns) -> (repeat each Column), select: () -> some PartialSelectStatement
   ) -> Insert<Self, ()> {
-    var names: [String] = []
-    for column in repeat each columns(Self.columns) { names.append(column.name) }
-    return Insert(
-      source: .select(select().query), clauses: InsertClauses(columnNames: names), decodeRow: { _ in () })
+    Insert(
+      source: .select(select().query), clauses: InsertClauses(columnNames: names(of: columns)),
+      decodeRow: { _ in () })
   }
 }
 

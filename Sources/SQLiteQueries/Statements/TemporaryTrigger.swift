@@ -74,7 +74,7 @@ public struct TriggerOperation<On: Table>: Sendable {
     when condition: ((_ old: On.TableColumns, _ new: On.TableColumns) -> any QueryExpression<Bool>)? = nil
   ) -> Self {
     var names: [String] = []
-    for column in repeat each columns(On.columns) { names.append(column.name) }
+    for column in repeat each columns(On.columns) { names += column.flattenedColumns.map(\.name) }
     let (old, new) = (On.TableColumns(table: "old"), On.TableColumns(table: "new"))
     let event =
       "UPDATE OF "
