@@ -7,8 +7,10 @@ import Testing
 /// `chainedModifiers`, `bareNow` and `fusion`), and `subsecPreserved`, `monthOverflow` and
 /// `milliseconds`: upstream renders them with `datetime(…, 'subsec')`, which needs SQLite 3.42.
 ///
-/// Under `UPSTREAM_GAPS`: the current time in a column's own storage (`.now`, `.now(.days(7))` as
-/// `unixepoch('now', …)` for a Unix-time column; here `.now` is a date's text).
+/// Under `UPSTREAM_GAPS`: `.now` inside `map`'s closure in a `where`
+/// (`$0.confirmedAt.map { $0 > .now(.days(-7)) }`), which crashes the 6.3 type checker (an
+/// assertion in `recordAppliedDisjunction`); outside `map`, `.now` is the current time in the
+/// column's storage, as in `daysFromNow` and `bareNow`.
 @Suite("Upstream: date functions")
 struct DateFunctionsTests {
   @Table
@@ -59,20 +61,18 @@ struct DateFunctionsTests {
     #expect(rows.map { [$0.0, $0.1, $0.2] } == [[2026, 8, 13]])
   }
 
-  #if UPSTREAM_GAPS
-    @Test func daysFromNow() throws {
-      let statement = Event.where { $0.startsAt < .now(.days(7)) }
-      expectSQL(
-        statement,
-        """
-        SELECT "events"."id", "events"."startsAt"
-        FROM "events"
-        WHERE (("events"."startsAt") < (unixepoch('now', '7 days')))
-        """)
-      let expected = Self.startsAt < Date().addingTimeInterval(7 * 86_400) ? [1] : []
-      #expect(try database.read { try statement.fetchAll($0) }.map(\.id) == expected)
-    }
-  #endif
+  @Test func daysFromNow() throws {
+    let statement = Event.where { $0.startsAt < .now(.days(7)) }
+    expectSQL(
+      statement,
+      """
+      SELECT "events"."id", "events"."startsAt"
+      FROM "events"
+      WHERE (("events"."startsAt") < (unixepoch('now', '7 days')))
+      """)
+    let expected = Self.startsAt < Date().addingTimeInterval(7 * 86_400) ? [1] : []
+    #expect(try database.read { try statement.fetchAll($0) }.map(\.id) == expected)
+  }
 
   @Test func startOfMonthOnEveryRepresentation() throws {
     let unix = Event.select { $0.startsAt(.startOfMonth) }
@@ -107,8 +107,9 @@ struct DateFunctionsTests {
     #expect(rows.map(\.1) == [nil])
 
     #if UPSTREAM_GAPS
+      let recent = Observation.where { $0.confirmedAt.map { $0 > .now(.days(-7)) } }
       expectSQL(
-        Observation.where { $0.confirmedAt.map { $0 > .now(.days(-7)) } },
+        recent,
         """
         SELECT "observations"."id", "observations"."observedAt", "observations"."confirmedAt"
         FROM "observations"
@@ -139,20 +140,18 @@ struct DateFunctionsTests {
     #expect(try database.read { try statement.fetchOne($0) } == Date(timeIntervalSince1970: 1_788_134_400))
   }
 
-  #if UPSTREAM_GAPS
-    @Test func bareNow() throws {
-      let statement = Event.where { $0.startsAt < .now }
-      expectSQL(
-        statement,
-        """
-        SELECT "events"."id", "events"."startsAt"
-        FROM "events"
-        WHERE (("events"."startsAt") < (unixepoch('now')))
-        """)
-      let expected = Self.startsAt < Date() ? [1] : []
-      #expect(try database.read { try statement.fetchAll($0) }.map(\.id) == expected)
-    }
-  #endif
+  @Test func bareNow() throws {
+    let statement = Event.where { $0.startsAt < .now }
+    expectSQL(
+      statement,
+      """
+      SELECT "events"."id", "events"."startsAt"
+      FROM "events"
+      WHERE (("events"."startsAt") < (unixepoch('now')))
+      """)
+    let expected = Self.startsAt < Date() ? [1] : []
+    #expect(try database.read { try statement.fetchAll($0) }.map(\.id) == expected)
+  }
 
   @Test func fusion() throws {
     let shifted = Event.select { $0.startsAt(.startOfMonth)(.days(1)) }

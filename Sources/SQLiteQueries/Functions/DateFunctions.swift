@@ -123,46 +123,84 @@ func dateFunction<Result>(
     "\(raw: name)(" + dateArguments(expression, reading: reading, modifiers, format: format) + ")")
 }
 
-/// The arguments of a date function: the value (`'now'` for the current time), then the
-/// modifiers as text.
+/// The arguments of a date function: the value (`'now'` for the current time), the modifiers
+/// SQLite needs to read its storage, then the modifiers as text.
 func dateArguments(
   _ expression: some QueryExpression, reading: [String], _ modifiers: [DateModifier], format: String? = nil
 ) -> QueryFragment {
+  let source = DateSource(expression, reading: reading)
   var arguments: [QueryFragment] = []
   if let format { arguments.append(format.queryFragment) }
-  let (base, modifiers) = shiftedBase(of: expression, modifiers)
-  arguments.append(expression is CurrentTime ? "'now'" : base)
-  arguments += reading.map { QueryFragment(quote: $0, delimiter: .text) }
-  arguments += modifiers.flatMap(\.texts).map { $0.queryFragment }
+  arguments.append(source.base)
+  arguments += source.reading.map { QueryFragment(quote: $0, delimiter: .text) }
+  arguments += (source.modifiers + modifiers).flatMap(\.texts).map { $0.queryFragment }
   return arguments.joined(separator: ", ")
 }
 
-/// A shifted date's own date and modifiers, followed by `modifiers`; any other expression as is.
-private func shiftedBase(of expression: some QueryExpression, _ modifiers: [DateModifier])
-  -> (QueryFragment, [DateModifier])
-{
-  if let shifted = expression as? any _ShiftedDate { return shifted._base(then: modifiers) }
-  return (expression.queryFragment, modifiers)
+/// What a date function reads: the current time, a date already shifted (whose call it extends),
+/// or any other expression of a date in the given storage.
+private struct DateSource {
+  let base: QueryFragment
+  let reading: [String]
+  let modifiers: [DateModifier]
+
+  init(_ expression: some QueryExpression, reading: [String]) {
+    if expression is CurrentTime {
+      (base, self.reading, modifiers) = ("'now'", [], [])
+    } else if let shifted = expression as? any _ShiftedDate {
+      (base, self.reading, modifiers) = shifted._source
+    } else {
+      (base, self.reading, modifiers) = (expression.queryFragment, reading, [])
+    }
+  }
 }
 
 /// Reads a `ShiftedDate` whatever its value type.
 protocol _ShiftedDate {
-  func _base(then modifiers: [DateModifier]) -> (QueryFragment, [DateModifier])
+  var _source: (QueryFragment, [String], [DateModifier]) { get }
 }
 
 extension ShiftedDate: _ShiftedDate {
-  func _base(then more: [DateModifier]) -> (QueryFragment, [DateModifier]) { (base, modifiers + more) }
+  var _source: (QueryFragment, [String], [DateModifier]) { (base, reading, modifiers) }
 }
 
-/// `$0.date(modifiers)`: the date shifted, stored as `storage` stores it.
+/// `$0.date(modifiers)`: the date shifted, stored as `storing` stores it.
 func shiftedDate<Value>(
   _ expression: some QueryExpression, reading: [String], _ modifiers: [DateModifier],
   storing: (QueryFragment) -> QueryFragment
 ) -> ShiftedDate<Value> {
-  let (base, all) = shiftedBase(of: expression, modifiers)
+  let source = DateSource(expression, reading: reading)
   return ShiftedDate(
-    base: expression is CurrentTime ? "'now'" : base, reading: reading, modifiers: all,
+    base: source.base, reading: source.reading, modifiers: source.modifiers + modifiers,
     queryFragment: storing(dateArguments(expression, reading: reading, modifiers)))
+}
+
+extension ShiftedDate where QueryValue: _DateStorage {
+  /// The current time in this storage, `unixepoch('now')` for Unix times.
+  static var currentTime: Self {
+    ShiftedDate(base: "'now'", reading: [], modifiers: [], queryFragment: QueryValue._storing("'now'"))
+  }
+}
+
+extension QueryExpression where Self == ShiftedDate<Date.UnixTimeRepresentation> {
+  /// SQLite's current time where a Unix time is expected: `$0.startsAt < .now(.days(7))` is
+  /// `("events"."startsAt") < (unixepoch('now', '7 days'))`.
+  public static var now: Self { .currentTime }
+
+  /// SQLite's current time, shifted: `.now(.days(7))`.
+  public static func now(_ modifiers: DateModifier...) -> Self {
+    shiftedDate(Self.currentTime, reading: [], modifiers, storing: QueryValue._storing)
+  }
+}
+
+extension QueryExpression where Self == ShiftedDate<Date.JulianDayRepresentation> {
+  /// SQLite's current time where a Julian day is expected: `julianday('now')`.
+  public static var now: Self { .currentTime }
+
+  /// SQLite's current time, shifted.
+  public static func now(_ modifiers: DateModifier...) -> Self {
+    shiftedDate(Self.currentTime, reading: [], modifiers, storing: QueryValue._storing)
+  }
 }
 
 extension QueryExpression where QueryValue: _DateStorage {
