@@ -9,13 +9,13 @@ extension Table {
     _ columns: (TableColumns) -> (repeat each Column),
     @InsertValuesBuilder<(repeat (each Column).QueryValue)> values: () -> [(repeat (each Column).QueryValue)]
   ) -> Insert<Self, ()> where repeat (each Column).QueryValue: QueryExpression {
-    let names = names(of: columns)
-    let rows = values().map { row in
-      var fragments: [QueryFragment] = []
-      for value in repeat each row { fragments.append(value.queryFragment) }
-      return fragments
-    }
-    return Insert(source: .values(rows), clauses: InsertClauses(columnNames: names), decodeRow: { _ in () })
+    insertingValues(
+      of: names(of: columns),
+      values().map { row in
+        var fragments: [QueryFragment] = []
+        for value in repeat each row { fragments.append(value.queryFragment) }
+        return fragments
+      })
   }
 
   /// Chosen columns and values that are expressions: another table's columns, a subquery, SQL
@@ -27,13 +27,13 @@ extension Table {
       repeat any QueryExpression<(each Column).QueryValue>
     )]
   ) -> Insert<Self, ()> {
-    let names = names(of: columns)
-    let rows = values().map { row in
-      var fragments: [QueryFragment] = []
-      for value in repeat each row { fragments.append(value.queryFragment) }
-      return fragments
-    }
-    return Insert(source: .values(rows), clauses: InsertClauses(columnNames: names), decodeRow: { _ in () })
+    insertingValues(
+      of: names(of: columns),
+      values().map { row in
+        var fragments: [QueryFragment] = []
+        for value in repeat each row { fragments.append(value.queryFragment) }
+        return fragments
+      })
   }
 
   /// Chosen columns and their values, or on any conflict an update of the existing row:
@@ -101,6 +101,11 @@ extension Table {
     where updateFilter: ((TableColumns, Excluded<Self>) -> any QueryExpression<Bool>)? = nil
   ) -> Insert<Self, ()> {
     insert(rows).conflict(target: nil, assignments: Updates.made(by: updates), updateFilter: updateFilter)
+  }
+
+  /// `INSERT INTO "table" (names) VALUES rows`.
+  static func insertingValues(of names: [String], _ rows: [[QueryFragment]]) -> Insert<Self, ()> {
+    Insert(source: .values(rows), clauses: InsertClauses(columnNames: names), decodeRow: { _ in () })
   }
 
   /// The names of the columns a closure picks, a column group's columns each.
