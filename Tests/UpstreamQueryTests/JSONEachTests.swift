@@ -2,295 +2,454 @@ import Foundation
 import SQLiteData
 import Testing
 
-/// Upstream's `JSONEachTests`. Left out: the JSONB cases (`jsonbEachJoin`, `jsonbEachAliasedJoins`,
-/// `jsonbEachDecodesValue`, and `json_each` over a `JSONBRepresentation` column), since JSONB
-/// functions (`jsonb_…`) need a newer SQLite than the system's 3.40 and are out of scope. Every
-/// other case is written but compiled out under `UPSTREAM_GAPS`: each one rows a JSON column with
-/// `jsonEach()` (also `jsonEach(\.path)`, its `key`/`value` columns, as a subquery, joined, or
-/// aliased with `as(_:)`), and reads members with `jsonExtract(\.path)`, which this library lacks.
+@Table
+fileprivate struct Trip: Codable, Equatable {
+  let id: Int
+  var title = ""
+  @Column(as: [Coordinate].JSONRepresentation.self)
+  var geofence: [Coordinate] = []
+}
+
+@Selection
+fileprivate struct Coordinate: Codable, Equatable {
+  var latitude = 0.0
+  var longitude = 0.0
+  var label = ""
+}
+
+@Table
+fileprivate struct Profile: Codable, Equatable {
+  let id: Int
+  @Column(as: Author.JSONRepresentation.self)
+  var author = Author()
+  @Column(as: [Int].JSONRepresentation.self)
+  var favoriteNumbers: [Int] = []
+}
+
+@Selection
+fileprivate struct Author: Codable, Equatable {
+  var name = ""
+  @Column(as: [Link].JSONRepresentation.self)
+  var links: [Link] = []
+}
+
+@Selection
+fileprivate struct Link: Codable, Equatable {
+  var homepage = ""
+  var isActive = false
+}
+
+@Table
+fileprivate struct Product: Codable, Equatable {
+  let id: Int
+  @Column(as: [String: Stock].JSONRepresentation.self)
+  var inventory: [String: Stock] = [:]
+}
+
+@Selection
+fileprivate struct Stock: Codable, Equatable {
+  var onHand = 0
+}
+
+@Table
+fileprivate struct TaggedItem: Codable, Equatable {
+  let id: Int
+  var title = ""
+  @Column(as: [String].JSONRepresentation.self)
+  var tags: [String] = []
+}
+
+@Table
+fileprivate struct Post: Codable, Equatable {
+  let id: Int
+  @Column(as: [String: Int].JSONRepresentation.self)
+  var reactions: [String: Int] = [:]
+  @Column(as: Writer.JSONRepresentation.self)
+  var writer = Writer()
+}
+
+@Selection
+fileprivate struct Writer: Codable, Equatable {
+  var name = ""
+  @Column(as: [String].JSONRepresentation.self)
+  var tags: [String] = []
+  @Column(as: [String: Int].JSONRepresentation.self)
+  var scores: [String: Int] = [:]
+}
+
+@Table
+fileprivate struct Route: Codable, Equatable {
+  let id: Int
+  @Column(as: [Coordinate].JSONRepresentation?.self)
+  var waypoints: [Coordinate]?
+}
+
+/// Upstream's `JSONEachTests`: `json_each` of JSON array columns, as a subquery (filtered,
+/// counted, aggregated, ordered) and joined, with `jsonExtract(\.member)` on its elements. Left
+/// out: the JSONB cases (`jsonbEachJoin`, `jsonbEachAliasedJoins`, `jsonbEachDecodesValue`, and
+/// `json_each` over a `JSONBRepresentation` column), since JSONB functions need SQLite 3.45.
+///
+/// Under `UPSTREAM_GAPS`: `json_each` aliased with `as(_:)` (and a select aliased after a join),
+/// of a dictionary column, and at a path (`jsonEach(\.tags)`), and `jsonExtract` of a column
+/// rather than of an element.
 @Suite("Upstream: json_each")
 struct JSONEachTests {
+  let database: DatabaseQueue
+
+  init() throws {
+    database = try upstreamDatabase()
+    try database.write { db in
+      try #sql(
+        """
+        CREATE TABLE "trips" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "title" TEXT NOT NULL,
+          "geofence" TEXT NOT NULL
+        )
+        """
+      )
+      .execute(db)
+      try #sql(
+        """
+        CREATE TABLE "taggedItems" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "title" TEXT NOT NULL,
+          "tags" TEXT NOT NULL
+        )
+        """
+      )
+      .execute(db)
+      try #sql(
+        """
+        CREATE TABLE "products" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "inventory" TEXT NOT NULL
+        )
+        """
+      )
+      .execute(db)
+      try #sql(
+        """
+        CREATE TABLE "posts" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "reactions" TEXT NOT NULL,
+          "writer" TEXT NOT NULL
+        )
+        """
+      )
+      .execute(db)
+      try #sql(
+        """
+        CREATE TABLE "routes" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "waypoints" TEXT
+        )
+        """
+      )
+      .execute(db)
+      try #sql(
+        """
+        CREATE TABLE "profiles" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "author" TEXT NOT NULL,
+          "favoriteNumbers" TEXT NOT NULL
+        )
+        """
+      )
+      .execute(db)
+      try Trip.insert {
+        Trip.Draft(
+          title: "Northern",
+          geofence: [
+            Coordinate(latitude: 40.7, longitude: -74.0, label: "home"),
+            Coordinate(latitude: 51.5, longitude: -0.1, label: "away"),
+          ]
+        )
+        Trip.Draft(
+          title: "Mixed",
+          geofence: [
+            Coordinate(latitude: 40.7, longitude: -74.0, label: "home"),
+            Coordinate(latitude: -33.9, longitude: 151.2, label: "away"),
+          ]
+        )
+        Trip.Draft(title: "Empty")
+      }
+      .execute(db)
+    }
+  }
+
+  @Test func exists() throws {
+    let statement =
+      Trip
+      .where {
+        !$0.geofence.jsonEach()
+          .where { $0.value.jsonExtract(\.latitude) < 0 }
+          .exists()
+      }
+      .select(\.title)
+    expectSQL(
+      statement,
+      """
+      SELECT "trips"."title"
+      FROM "trips"
+      WHERE (NOT (EXISTS (
+        SELECT "json_each"."key", "json_each"."value"
+        FROM json_each("trips"."geofence")
+        WHERE ((json_extract("json_each"."value", '$."latitude"')) < (0.0))
+      )))
+      """)
+    #expect(try database.read { try statement.fetchAll($0) } == ["Northern", "Empty"])
+  }
+
+  @Test func count() throws {
+    let statement = Trip.select { ($0.title, $0.geofence.jsonEach().count()) }
+    expectSQL(
+      statement,
+      """
+      SELECT "trips"."title", (
+        SELECT count(*)
+        FROM json_each("trips"."geofence")
+      )
+      FROM "trips"
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Northern", "Mixed", "Empty"])
+    #expect(rows.map(\.1) == [2, 2, 0])
+  }
+
+  @Test func aggregateOfElements() throws {
+    let statement = Trip.select {
+      ($0.title, $0.geofence.jsonEach().select { $0.value.jsonExtract(\.latitude).max() })
+    }
+    expectSQL(
+      statement,
+      """
+      SELECT "trips"."title", (
+        SELECT max(json_extract("json_each"."value", '$."latitude"'))
+        FROM json_each("trips"."geofence")
+      )
+      FROM "trips"
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Northern", "Mixed", "Empty"])
+    #expect(rows.map(\.1) == [51.5, 40.7, nil])
+  }
+
+  @Test func orderAndLimit() throws {
+    let statement =
+      Trip
+      .where { $0.geofence.jsonArrayLength() > 0 }
+      .select {
+        (
+          $0.title,
+          $0.geofence.jsonEach()
+            .select { $0.value.jsonExtract(\.label) }
+            .order { $0.value.jsonExtract(\.latitude).desc() }
+            .limit(1)
+        )
+      }
+    expectSQL(
+      statement,
+      """
+      SELECT "trips"."title", (
+        SELECT json_extract("json_each"."value", '$."label"')
+        FROM json_each("trips"."geofence")
+        ORDER BY json_extract("json_each"."value", '$."latitude"') DESC
+        LIMIT 1
+      )
+      FROM "trips"
+      WHERE ((json_array_length("trips"."geofence")) > (0))
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Northern", "Mixed"])
+    #expect(rows.map(\.1) == ["away", "home"])
+  }
+
+  @Test func keyAndValue() throws {
+    let statement =
+      Trip
+      .where { $0.geofence.jsonArrayLength() > 0 }
+      .select {
+        (
+          $0.title,
+          $0.geofence.jsonEach()
+            .where { $0.key.eq(0) }
+            .select { $0.value.jsonExtract(\.label) }
+        )
+      }
+    expectSQL(
+      statement,
+      """
+      SELECT "trips"."title", (
+        SELECT json_extract("json_each"."value", '$."label"')
+        FROM json_each("trips"."geofence")
+        WHERE (("json_each"."key") = (0))
+      )
+      FROM "trips"
+      WHERE ((json_array_length("trips"."geofence")) > (0))
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Northern", "Mixed"])
+    #expect(rows.map(\.1) == ["home", "home"])
+  }
+
+  @Test func join() throws {
+    let statement =
+      Trip
+      .join(Trip.columns.geofence.jsonEach()) { _, _ in true }
+      .select { ($0.title, $1.value.jsonExtract(\.label)) }
+    expectSQL(
+      statement,
+      """
+      SELECT "trips"."title", json_extract("json_each"."value", '$."label"')
+      FROM "trips"
+      JOIN json_each("trips"."geofence") ON 1
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Northern", "Northern", "Mixed", "Mixed"])
+    #expect(rows.map(\.1) == ["home", "away", "home", "away"])
+  }
+
+  @Test func leftJoin() throws {
+    let statement =
+      Trip
+      .leftJoin(Trip.columns.geofence.jsonEach()) { _, _ in true }
+      .select { ($0.title, $1.value.jsonExtract(\.label)) }
+    expectSQL(
+      statement,
+      """
+      SELECT "trips"."title", json_extract("json_each"."value", '$."label"')
+      FROM "trips"
+      LEFT JOIN json_each("trips"."geofence") ON 1
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Northern", "Northern", "Mixed", "Mixed", "Empty"])
+    #expect(rows.map(\.1) == ["home", "away", "home", "away", nil])
+  }
+
+  @Test func scalarElements() throws {
+    try database.write { db in
+      try TaggedItem.insert {
+        TaggedItem.Draft(title: "Groceries", tags: ["home", "urgent"])
+        TaggedItem.Draft(title: "Taxes", tags: ["work"])
+      }
+      .execute(db)
+    }
+    let statement =
+      TaggedItem
+      .where { $0.tags.jsonEach().where { $0.value.eq("urgent") }.exists() }
+      .select(\.title)
+    expectSQL(
+      statement,
+      """
+      SELECT "taggedItems"."title"
+      FROM "taggedItems"
+      WHERE (EXISTS (
+        SELECT "json_each"."key", "json_each"."value"
+        FROM json_each("taggedItems"."tags")
+        WHERE (("json_each"."value") = ('urgent'))
+      ))
+      """)
+    #expect(try database.read { try statement.fetchAll($0) } == ["Groceries"])
+  }
+
+  @Test func scalarElementsJoin() throws {
+    try database.write { db in
+      try TaggedItem.insert { TaggedItem.Draft(title: "Groceries", tags: ["home", "urgent"]) }.execute(db)
+    }
+    let statement =
+      TaggedItem
+      .join(TaggedItem.columns.tags.jsonEach()) { _, _ in true }
+      .select { ($0.title, $1.key, $1.value) }
+    expectSQL(
+      statement,
+      """
+      SELECT "taggedItems"."title", "json_each"."key", "json_each"."value"
+      FROM "taggedItems"
+      JOIN json_each("taggedItems"."tags") ON 1
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Groceries", "Groceries"])
+    #expect(rows.map(\.1) == [0, 1])
+    #expect(rows.map(\.2) == ["home", "urgent"])
+  }
+
+  @Test("aggregate scalar quantities in JSON arrays") func aggregateScalarQuantitiesInJSONArrays() throws {
+    try database.write { db in
+      try Profile.insert {
+        Profile.Draft(favoriteNumbers: [42, 1729])
+        Profile.Draft(favoriteNumbers: [-1, 0, 1])
+        Profile.Draft(favoriteNumbers: [0, 1, 1, 2, 3, 5, 8, 13, 21, 34])
+      }
+      .execute(db)
+    }
+    let statement = Profile.select {
+      (
+        $0.id,
+        $0.favoriteNumbers.jsonEach().select { $0.value.sum() }
+      )
+    }
+    expectSQL(
+      statement,
+      """
+      SELECT "profiles"."id", (
+        SELECT sum("json_each"."value")
+        FROM json_each("profiles"."favoriteNumbers")
+      )
+      FROM "profiles"
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == [1, 2, 3])
+    #expect(rows.map(\.1) == [1771, 0, 88])
+  }
+
+  @Test func decodesKeyAndValueRow() throws {
+    let statement =
+      Trip
+      .where { $0.title.eq("Northern") }
+      .join(Trip.columns.geofence.jsonEach()) { _, _ in true }
+      .select { $1 }
+    expectSQL(
+      statement,
+      """
+      SELECT "json_each"."key", "json_each"."value"
+      FROM "trips"
+      JOIN json_each("trips"."geofence") ON 1
+      WHERE (("trips"."title") = ('Northern'))
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.key) == [0, 1])
+    #expect(
+      rows.map(\.value) == [
+        Coordinate(latitude: 40.7, longitude: -74.0, label: "home"),
+        Coordinate(latitude: 51.5, longitude: -0.1, label: "away"),
+      ])
+  }
+
+  @Test func optionalColumn() throws {
+    try database.write { db in
+      try Route.insert {
+        Route.Draft(waypoints: [Coordinate(latitude: 1, longitude: 2, label: "a")])
+        Route.Draft(waypoints: nil)
+      }
+      .execute(db)
+    }
+    let statement = Route.select { ($0.id, $0.waypoints.jsonEach().count()) }
+    expectSQL(
+      statement,
+      """
+      SELECT "routes"."id", (
+        SELECT count(*)
+        FROM json_each("routes"."waypoints")
+      )
+      FROM "routes"
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == [1, 2])
+    #expect(rows.map(\.1) == [1, 0])
+  }
+
   #if UPSTREAM_GAPS
-    let database: DatabaseQueue
-
-    init() throws {
-      database = try upstreamDatabase()
-      try database.write { db in
-        try #sql(
-          """
-          CREATE TABLE "trips" (
-            "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-            "title" TEXT NOT NULL,
-            "geofence" TEXT NOT NULL
-          )
-          """
-        )
-        .execute(db)
-        try #sql(
-          """
-          CREATE TABLE "taggedItems" (
-            "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-            "title" TEXT NOT NULL,
-            "tags" TEXT NOT NULL
-          )
-          """
-        )
-        .execute(db)
-        try #sql(
-          """
-          CREATE TABLE "products" (
-            "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-            "inventory" TEXT NOT NULL
-          )
-          """
-        )
-        .execute(db)
-        try #sql(
-          """
-          CREATE TABLE "posts" (
-            "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-            "reactions" TEXT NOT NULL,
-            "writer" TEXT NOT NULL
-          )
-          """
-        )
-        .execute(db)
-        try #sql(
-          """
-          CREATE TABLE "routes" (
-            "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-            "waypoints" TEXT
-          )
-          """
-        )
-        .execute(db)
-        try #sql(
-          """
-          CREATE TABLE "profiles" (
-            "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-            "author" TEXT NOT NULL,
-            "favoriteNumbers" TEXT NOT NULL
-          )
-          """
-        )
-        .execute(db)
-        try Trip.insert {
-          Trip.Draft(
-            title: "Northern",
-            geofence: [
-              Coordinate(latitude: 40.7, longitude: -74.0, label: "home"),
-              Coordinate(latitude: 51.5, longitude: -0.1, label: "away"),
-            ]
-          )
-          Trip.Draft(
-            title: "Mixed",
-            geofence: [
-              Coordinate(latitude: 40.7, longitude: -74.0, label: "home"),
-              Coordinate(latitude: -33.9, longitude: 151.2, label: "away"),
-            ]
-          )
-          Trip.Draft(title: "Empty")
-        }
-        .execute(db)
-      }
-    }
-
-    @Test func exists() throws {
-      let statement =
-        Trip
-        .where {
-          !$0.geofence.jsonEach()
-            .where { $0.value.jsonExtract(\.latitude) < 0 }
-            .exists()
-        }
-        .select(\.title)
-      expectSQL(
-        statement,
-        """
-        SELECT "trips"."title"
-        FROM "trips"
-        WHERE (NOT (EXISTS (
-          SELECT "json_each"."key", "json_each"."value"
-          FROM json_each("trips"."geofence")
-          WHERE ((json_extract("json_each"."value", '$."latitude"')) < (0.0))
-        )))
-        """)
-      #expect(try database.read { try statement.fetchAll($0) } == ["Northern", "Empty"])
-    }
-
-    @Test func count() throws {
-      let statement = Trip.select { ($0.title, $0.geofence.jsonEach().count()) }
-      expectSQL(
-        statement,
-        """
-        SELECT "trips"."title", (
-          SELECT count(*)
-          FROM json_each("trips"."geofence")
-        )
-        FROM "trips"
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == ["Northern", "Mixed", "Empty"])
-      #expect(rows.map(\.1) == [2, 2, 0])
-    }
-
-    @Test func aggregateOfElements() throws {
-      let statement = Trip.select {
-        ($0.title, $0.geofence.jsonEach().select { $0.value.jsonExtract(\.latitude).max() })
-      }
-      expectSQL(
-        statement,
-        """
-        SELECT "trips"."title", (
-          SELECT max(json_extract("json_each"."value", '$."latitude"'))
-          FROM json_each("trips"."geofence")
-        )
-        FROM "trips"
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == ["Northern", "Mixed", "Empty"])
-      #expect(rows.map(\.1) == [51.5, 40.7, nil])
-    }
-
-    @Test func orderAndLimit() throws {
-      let statement =
-        Trip
-        .where { $0.geofence.jsonArrayLength() > 0 }
-        .select {
-          (
-            $0.title,
-            $0.geofence.jsonEach()
-              .select { $0.value.jsonExtract(\.label) }
-              .order { $0.value.jsonExtract(\.latitude).desc() }
-              .limit(1)
-          )
-        }
-      expectSQL(
-        statement,
-        """
-        SELECT "trips"."title", (
-          SELECT json_extract("json_each"."value", '$."label"')
-          FROM json_each("trips"."geofence")
-          ORDER BY json_extract("json_each"."value", '$."latitude"') DESC
-          LIMIT 1
-        )
-        FROM "trips"
-        WHERE ((json_array_length("trips"."geofence")) > (0))
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == ["Northern", "Mixed"])
-      #expect(rows.map(\.1) == ["away", "home"])
-    }
-
-    @Test func keyAndValue() throws {
-      let statement =
-        Trip
-        .where { $0.geofence.jsonArrayLength() > 0 }
-        .select {
-          (
-            $0.title,
-            $0.geofence.jsonEach()
-              .where { $0.key.eq(0) }
-              .select { $0.value.jsonExtract(\.label) }
-          )
-        }
-      expectSQL(
-        statement,
-        """
-        SELECT "trips"."title", (
-          SELECT json_extract("json_each"."value", '$."label"')
-          FROM json_each("trips"."geofence")
-          WHERE (("json_each"."key") = (0))
-        )
-        FROM "trips"
-        WHERE ((json_array_length("trips"."geofence")) > (0))
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == ["Northern", "Mixed"])
-      #expect(rows.map(\.1) == ["home", "home"])
-    }
-
-    @Test func join() throws {
-      let statement =
-        Trip
-        .join(Trip.columns.geofence.jsonEach()) { _, _ in true }
-        .select { ($0.title, $1.value.jsonExtract(\.label)) }
-      expectSQL(
-        statement,
-        """
-        SELECT "trips"."title", json_extract("json_each"."value", '$."label"')
-        FROM "trips"
-        JOIN json_each("trips"."geofence") ON 1
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == ["Northern", "Northern", "Mixed", "Mixed"])
-      #expect(rows.map(\.1) == ["home", "away", "home", "away"])
-    }
-
-    @Test func leftJoin() throws {
-      let statement =
-        Trip
-        .leftJoin(Trip.columns.geofence.jsonEach()) { _, _ in true }
-        .select { ($0.title, $1.value.jsonExtract(\.label)) }
-      expectSQL(
-        statement,
-        """
-        SELECT "trips"."title", json_extract("json_each"."value", '$."label"')
-        FROM "trips"
-        LEFT JOIN json_each("trips"."geofence") ON 1
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == ["Northern", "Northern", "Mixed", "Mixed", "Empty"])
-      #expect(rows.map(\.1) == ["home", "away", "home", "away", nil])
-    }
-
-    @Test func scalarElements() throws {
-      try database.write { db in
-        try TaggedItem.insert {
-          TaggedItem.Draft(title: "Groceries", tags: ["home", "urgent"])
-          TaggedItem.Draft(title: "Taxes", tags: ["work"])
-        }
-        .execute(db)
-      }
-      let statement =
-        TaggedItem
-        .where { $0.tags.jsonEach().where { $0.value.eq("urgent") }.exists() }
-        .select(\.title)
-      expectSQL(
-        statement,
-        """
-        SELECT "taggedItems"."title"
-        FROM "taggedItems"
-        WHERE (EXISTS (
-          SELECT "json_each"."key", "json_each"."value"
-          FROM json_each("taggedItems"."tags")
-          WHERE (("json_each"."value") = ('urgent'))
-        ))
-        """)
-      #expect(try database.read { try statement.fetchAll($0) } == ["Groceries"])
-    }
-
-    @Test func scalarElementsJoin() throws {
-      try database.write { db in
-        try TaggedItem.insert { TaggedItem.Draft(title: "Groceries", tags: ["home", "urgent"]) }.execute(db)
-      }
-      let statement =
-        TaggedItem
-        .join(TaggedItem.columns.tags.jsonEach()) { _, _ in true }
-        .select { ($0.title, $1.key, $1.value) }
-      expectSQL(
-        statement,
-        """
-        SELECT "taggedItems"."title", "json_each"."key", "json_each"."value"
-        FROM "taggedItems"
-        JOIN json_each("taggedItems"."tags") ON 1
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == ["Groceries", "Groceries"])
-      #expect(rows.map(\.1) == [0, 1])
-      #expect(rows.map(\.2) == ["home", "urgent"])
-    }
-
     @Test func aliasedJoins() throws {
       enum First: AliasName {}
       enum Second: AliasName {}
@@ -406,35 +565,6 @@ struct JSONEachTests {
         ))
         """)
       #expect(try database.read { try statement.fetchAll($0) } == ["Groceries"])
-    }
-
-    @Test("aggregate scalar quantities in JSON arrays") func aggregateScalarQuantitiesInJSONArrays() throws {
-      try database.write { db in
-        try Profile.insert {
-          Profile.Draft(favoriteNumbers: [42, 1729])
-          Profile.Draft(favoriteNumbers: [-1, 0, 1])
-          Profile.Draft(favoriteNumbers: [0, 1, 1, 2, 3, 5, 8, 13, 21, 34])
-        }
-        .execute(db)
-      }
-      let statement = Profile.select {
-        (
-          $0.id,
-          $0.favoriteNumbers.jsonEach().select { $0.value.sum() }
-        )
-      }
-      expectSQL(
-        statement,
-        """
-        SELECT "profiles"."id", (
-          SELECT sum("json_each"."value")
-          FROM json_each("profiles"."favoriteNumbers")
-        )
-        FROM "profiles"
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == [1, 2, 3])
-      #expect(rows.map(\.1) == [1771, 0, 88])
     }
 
     @Test func dictionaryKeys() throws {
@@ -567,52 +697,6 @@ struct JSONEachTests {
       #expect(try database.read { try statement.fetchAll($0) } == [1])
     }
 
-    @Test func decodesKeyAndValueRow() throws {
-      let statement =
-        Trip
-        .where { $0.title.eq("Northern") }
-        .join(Trip.columns.geofence.jsonEach()) { _, _ in true }
-        .select { $1 }
-      expectSQL(
-        statement,
-        """
-        SELECT "json_each"."key", "json_each"."value"
-        FROM "trips"
-        JOIN json_each("trips"."geofence") ON 1
-        WHERE (("trips"."title") = ('Northern'))
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.key) == [0, 1])
-      #expect(
-        rows.map(\.value) == [
-          Coordinate(latitude: 40.7, longitude: -74.0, label: "home"),
-          Coordinate(latitude: 51.5, longitude: -0.1, label: "away"),
-        ])
-    }
-
-    @Test func optionalColumn() throws {
-      try database.write { db in
-        try Route.insert {
-          Route.Draft(waypoints: [Coordinate(latitude: 1, longitude: 2, label: "a")])
-          Route.Draft(waypoints: nil)
-        }
-        .execute(db)
-      }
-      let statement = Route.select { ($0.id, $0.waypoints.jsonEach().count()) }
-      expectSQL(
-        statement,
-        """
-        SELECT "routes"."id", (
-          SELECT count(*)
-          FROM json_each("routes"."waypoints")
-        )
-        FROM "routes"
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == [1, 2])
-      #expect(rows.map(\.1) == [1, 0])
-    }
-
     @Test func nestedPath() throws {
       try database.write { db in
         try Profile.insert {
@@ -656,88 +740,6 @@ struct JSONEachTests {
         ))
         """)
       #expect(try database.read { try statement.fetchAll($0) } == ["Blob"])
-    }
-
-    @Table
-    fileprivate struct Trip: Codable, Equatable {
-      let id: Int
-      var title = ""
-      @Column(as: [Coordinate].JSONRepresentation.self)
-      var geofence: [Coordinate] = []
-    }
-
-    @Selection
-    fileprivate struct Coordinate: Codable, Equatable {
-      var latitude = 0.0
-      var longitude = 0.0
-      var label = ""
-    }
-
-    @Table
-    fileprivate struct Profile: Codable, Equatable {
-      let id: Int
-      @Column(as: Author.JSONRepresentation.self)
-      var author = Author()
-      @Column(as: [Int].JSONRepresentation.self)
-      var favoriteNumbers: [Int] = []
-    }
-
-    @Selection
-    fileprivate struct Author: Codable, Equatable {
-      var name = ""
-      @Column(as: [Link].JSONRepresentation.self)
-      var links: [Link] = []
-    }
-
-    @Selection
-    fileprivate struct Link: Codable, Equatable {
-      var homepage = ""
-      var isActive = false
-    }
-
-    @Table
-    fileprivate struct Product: Codable, Equatable {
-      let id: Int
-      @Column(as: [String: Stock].JSONRepresentation.self)
-      var inventory: [String: Stock] = [:]
-    }
-
-    @Selection
-    fileprivate struct Stock: Codable, Equatable {
-      var onHand = 0
-    }
-
-    @Table
-    fileprivate struct TaggedItem: Codable, Equatable {
-      let id: Int
-      var title = ""
-      @Column(as: [String].JSONRepresentation.self)
-      var tags: [String] = []
-    }
-
-    @Table
-    fileprivate struct Post: Codable, Equatable {
-      let id: Int
-      @Column(as: [String: Int].JSONRepresentation.self)
-      var reactions: [String: Int] = [:]
-      @Column(as: Writer.JSONRepresentation.self)
-      var writer = Writer()
-    }
-
-    @Selection
-    fileprivate struct Writer: Codable, Equatable {
-      var name = ""
-      @Column(as: [String].JSONRepresentation.self)
-      var tags: [String] = []
-      @Column(as: [String: Int].JSONRepresentation.self)
-      var scores: [String: Int] = [:]
-    }
-
-    @Table
-    fileprivate struct Route: Codable, Equatable {
-      let id: Int
-      @Column(as: [Coordinate].JSONRepresentation?.self)
-      var waypoints: [Coordinate]?
     }
   #endif
 }

@@ -176,7 +176,7 @@ extension Select {
     decode: @escaping (inout QueryDecoder) throws -> NewColumns
   ) -> Select<NewColumns, From, NewJoins> {
     var clauses = self.clauses
-    var join = QueryFragment("\(raw: kind) ") + J.tableFragment
+    var join = QueryFragment("\(raw: kind) ") + (other.clauses.source ?? J.tableFragment)
     if let alias = J.tableAlias { join.append(" AS " + QueryFragment(quote: alias)) }
     join.append(" ON " + condition)
     clauses.joins.append(join)

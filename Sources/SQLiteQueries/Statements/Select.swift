@@ -129,6 +129,9 @@ extension Select where Columns == From, Joins == () {
 struct SelectClauses: Sendable {
   var isEmpty = false
   var isDistinct = false
+  /// What FROM names when it is not the table itself: a table-valued function's call,
+  /// `json_each("trips"."geofence")`.
+  var source: QueryFragment?
   /// The selected columns, or nil for every column of the tables.
   var columns: [QueryFragment]?
   /// Every column of `From` and the joined tables, once a table is joined.
@@ -148,6 +151,7 @@ struct SelectClauses: Sendable {
     var merged = self
     merged.isEmpty = isEmpty || own.isEmpty
     merged.isDistinct = isDistinct || own.isDistinct
+    merged.source = own.source ?? source
     merged.columns = own.columns ?? columns
     merged.tableColumns = own.tableColumns ?? tableColumns
     merged.joins += own.joins
@@ -181,7 +185,7 @@ struct SelectClauses: Sendable {
   func render<From: Table>(columns: [QueryFragment], from: From.Type) -> QueryFragment {
     var query: QueryFragment = isDistinct ? "SELECT DISTINCT " : "SELECT "
     query.append(columns.joined(separator: ", "))
-    query.append("\nFROM " + From.tableFragment)
+    query.append("\nFROM " + (source ?? From.tableFragment))
     if let alias = From.tableAlias { query.append(" AS " + QueryFragment(quote: alias)) }
     for join in joins { query.append("\n" + join) }
     query.append(renderFilters())
