@@ -89,9 +89,7 @@ fileprivate struct Route: Codable, Equatable {
 /// out: the JSONB cases (`jsonbEachJoin`, `jsonbEachAliasedJoins`, `jsonbEachDecodesValue`, and
 /// `json_each` over a `JSONBRepresentation` column), since JSONB functions need SQLite 3.45.
 ///
-/// Under `UPSTREAM_GAPS`: `json_each` aliased with `as(_:)` (and a select aliased after a join),
-/// of a dictionary column, and at a path (`jsonEach(\.tags)`), and `jsonExtract` of a column
-/// rather than of an element.
+/// Under `UPSTREAM_GAPS`: `json_each` aliased with `as(_:)`, and a select aliased after a join.
 @Suite("Upstream: json_each")
 struct JSONEachTests {
   let database: DatabaseQueue
@@ -449,6 +447,181 @@ struct JSONEachTests {
     #expect(rows.map(\.1) == [1, 0])
   }
 
+  @Test func dictionaryKeys() throws {
+    try database.write { db in
+      try Product.insert {
+        Product.Draft(inventory: ["SFO": Stock(onHand: 1), "JFK": Stock(onHand: 4)])
+        Product.Draft(inventory: ["SFO": Stock(onHand: 7)])
+      }
+      .execute(db)
+    }
+    let statement =
+      Product
+      .select {
+        (
+          $0,
+          $0.inventory.jsonEach()
+            .select { $0.value.jsonExtract(\.onHand).sum() }
+        )
+      }
+    expectSQL(
+      statement,
+      """
+      SELECT "products"."id", "products"."inventory", (
+        SELECT sum(json_extract("json_each"."value", '$."onHand"'))
+        FROM json_each("products"."inventory")
+      )
+      FROM "products"
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(
+      rows.map(\.0) == [
+        Product(id: 1, inventory: ["JFK": Stock(onHand: 4), "SFO": Stock(onHand: 1)]),
+        Product(id: 2, inventory: ["SFO": Stock(onHand: 7)]),
+      ])
+    #expect(rows.map(\.1) == [5, 7])
+  }
+
+  @Test func dictionaryKeyAndValue() throws {
+    try database.write { db in
+      try Product.insert { Product.Draft(inventory: ["JFK": Stock(onHand: 4)]) }.execute(db)
+    }
+    let statement =
+      Product
+      .join(Product.columns.inventory.jsonEach()) { _, _ in true }
+      .select { ($1.key, $1.value.jsonExtract(\.onHand)) }
+    expectSQL(
+      statement,
+      """
+      SELECT "json_each"."key", json_extract("json_each"."value", '$."onHand"')
+      FROM "products"
+      JOIN json_each("products"."inventory") ON 1
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == ["JFK"])
+    #expect(rows.map(\.1) == [4])
+  }
+
+  @Test func scalarDictionaryValues() throws {
+    try database.write { db in
+      try Post.insert {
+        Post.Draft(reactions: ["🎉": 12], writer: Writer())
+        Post.Draft(reactions: ["👍": 3], writer: Writer())
+      }
+      .execute(db)
+    }
+    let statement = Post.where { $0.reactions.jsonEach().where { $0.value > 10 }.exists() }.select(\.id)
+    expectSQL(
+      statement,
+      """
+      SELECT "posts"."id"
+      FROM "posts"
+      WHERE (EXISTS (
+        SELECT "json_each"."key", "json_each"."value"
+        FROM json_each("posts"."reactions")
+        WHERE (("json_each"."value") > (10))
+      ))
+      """)
+    #expect(try database.read { try statement.fetchAll($0) } == [1])
+  }
+
+  @Test func scalarArrayAtPath() throws {
+    try database.write { db in
+      try Post.insert {
+        Post.Draft(writer: Writer(tags: ["swift", "sql"]))
+        Post.Draft(writer: Writer(tags: ["ruby"]))
+      }
+      .execute(db)
+    }
+    let statement =
+      Post.where { $0.writer.jsonEach(\.tags).where { $0.value.eq("swift") }.exists() }.select(\.id)
+    expectSQL(
+      statement,
+      """
+      SELECT "posts"."id"
+      FROM "posts"
+      WHERE (EXISTS (
+        SELECT "json_each"."key", "json_each"."value"
+        FROM json_each("posts"."writer", '$."tags"')
+        WHERE (("json_each"."value") = ('swift'))
+      ))
+      """)
+    #expect(try database.read { try statement.fetchAll($0) } == [1])
+  }
+
+  @Test func scalarDictionaryAtPath() throws {
+    try database.write { db in
+      try Post.insert {
+        Post.Draft(writer: Writer(scores: ["swift": 9]))
+        Post.Draft(writer: Writer(scores: ["swift": 2]))
+      }
+      .execute(db)
+    }
+    let statement =
+      Post
+      .where {
+        $0.writer.jsonEach(\.scores).where { $0.key.eq("swift") && $0.value > 5 }.exists()
+      }
+      .select(\.id)
+    expectSQL(
+      statement,
+      """
+      SELECT "posts"."id"
+      FROM "posts"
+      WHERE (EXISTS (
+        SELECT "json_each"."key", "json_each"."value"
+        FROM json_each("posts"."writer", '$."scores"')
+        WHERE ((("json_each"."key") = ('swift')) AND (("json_each"."value") > (5)))
+      ))
+      """)
+    #expect(try database.read { try statement.fetchAll($0) } == [1])
+  }
+
+  @Test func nestedPath() throws {
+    try database.write { db in
+      try Profile.insert {
+        Profile.Draft(
+          author: Author(
+            name: "Blob",
+            links: [
+              Link(homepage: "https://pointfree.co", isActive: true),
+              Link(homepage: "https://example.com", isActive: false),
+            ]
+          )
+        )
+        Profile.Draft(
+          author: Author(
+            name: "Blob Jr.",
+            links: [
+              Link(homepage: "https://example.org", isActive: false)
+            ]
+          )
+        )
+      }
+      .execute(db)
+    }
+    let statement =
+      Profile
+      .where {
+        $0.author.jsonEach(\.links)
+          .where { $0.value.jsonExtract(\.isActive) }
+          .exists()
+      }
+      .select { $0.author.jsonExtract(\.name) }
+    expectSQL(
+      statement,
+      """
+      SELECT json_extract("profiles"."author", '$."name"')
+      FROM "profiles"
+      WHERE (EXISTS (
+        SELECT "json_each"."key", "json_each"."value"
+        FROM json_each("profiles"."author", '$."links"')
+        WHERE (json_extract("json_each"."value", '$."isActive"'))
+      ))
+      """)
+    #expect(try database.read { try statement.fetchAll($0) } == ["Blob"])
+  }
+
   #if UPSTREAM_GAPS
     @Test func aliasedJoins() throws {
       enum First: AliasName {}
@@ -567,179 +740,5 @@ struct JSONEachTests {
       #expect(try database.read { try statement.fetchAll($0) } == ["Groceries"])
     }
 
-    @Test func dictionaryKeys() throws {
-      try database.write { db in
-        try Product.insert {
-          Product.Draft(inventory: ["SFO": Stock(onHand: 1), "JFK": Stock(onHand: 4)])
-          Product.Draft(inventory: ["SFO": Stock(onHand: 7)])
-        }
-        .execute(db)
-      }
-      let statement =
-        Product
-        .select {
-          (
-            $0,
-            $0.inventory.jsonEach()
-              .select { $0.value.jsonExtract(\.onHand).sum() }
-          )
-        }
-      expectSQL(
-        statement,
-        """
-        SELECT "products"."id", "products"."inventory", (
-          SELECT sum(json_extract("json_each"."value", '$."onHand"'))
-          FROM json_each("products"."inventory")
-        )
-        FROM "products"
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(
-        rows.map(\.0) == [
-          Product(id: 1, inventory: ["JFK": Stock(onHand: 4), "SFO": Stock(onHand: 1)]),
-          Product(id: 2, inventory: ["SFO": Stock(onHand: 7)]),
-        ])
-      #expect(rows.map(\.1) == [5, 7])
-    }
-
-    @Test func dictionaryKeyAndValue() throws {
-      try database.write { db in
-        try Product.insert { Product.Draft(inventory: ["JFK": Stock(onHand: 4)]) }.execute(db)
-      }
-      let statement =
-        Product
-        .join(Product.columns.inventory.jsonEach()) { _, _ in true }
-        .select { ($1.key, $1.value.jsonExtract(\.onHand)) }
-      expectSQL(
-        statement,
-        """
-        SELECT "json_each"."key", json_extract("json_each"."value", '$."onHand"')
-        FROM "products"
-        JOIN json_each("products"."inventory") ON 1
-        """)
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == ["JFK"])
-      #expect(rows.map(\.1) == [4])
-    }
-
-    @Test func scalarDictionaryValues() throws {
-      try database.write { db in
-        try Post.insert {
-          Post.Draft(reactions: ["🎉": 12], writer: Writer())
-          Post.Draft(reactions: ["👍": 3], writer: Writer())
-        }
-        .execute(db)
-      }
-      let statement = Post.where { $0.reactions.jsonEach().where { $0.value > 10 }.exists() }.select(\.id)
-      expectSQL(
-        statement,
-        """
-        SELECT "posts"."id"
-        FROM "posts"
-        WHERE (EXISTS (
-          SELECT "json_each"."key", "json_each"."value"
-          FROM json_each("posts"."reactions")
-          WHERE (("json_each"."value") > (10))
-        ))
-        """)
-      #expect(try database.read { try statement.fetchAll($0) } == [1])
-    }
-
-    @Test func scalarArrayAtPath() throws {
-      try database.write { db in
-        try Post.insert {
-          Post.Draft(writer: Writer(tags: ["swift", "sql"]))
-          Post.Draft(writer: Writer(tags: ["ruby"]))
-        }
-        .execute(db)
-      }
-      let statement =
-        Post.where { $0.writer.jsonEach(\.tags).where { $0.value.eq("swift") }.exists() }.select(\.id)
-      expectSQL(
-        statement,
-        """
-        SELECT "posts"."id"
-        FROM "posts"
-        WHERE (EXISTS (
-          SELECT "json_each"."key", "json_each"."value"
-          FROM json_each("posts"."writer", '$."tags"')
-          WHERE (("json_each"."value") = ('swift'))
-        ))
-        """)
-      #expect(try database.read { try statement.fetchAll($0) } == [1])
-    }
-
-    @Test func scalarDictionaryAtPath() throws {
-      try database.write { db in
-        try Post.insert {
-          Post.Draft(writer: Writer(scores: ["swift": 9]))
-          Post.Draft(writer: Writer(scores: ["swift": 2]))
-        }
-        .execute(db)
-      }
-      let statement =
-        Post
-        .where {
-          $0.writer.jsonEach(\.scores).where { $0.key.eq("swift") && $0.value > 5 }.exists()
-        }
-        .select(\.id)
-      expectSQL(
-        statement,
-        """
-        SELECT "posts"."id"
-        FROM "posts"
-        WHERE (EXISTS (
-          SELECT "json_each"."key", "json_each"."value"
-          FROM json_each("posts"."writer", '$."scores"')
-          WHERE ((("json_each"."key") = ('swift')) AND (("json_each"."value") > (5)))
-        ))
-        """)
-      #expect(try database.read { try statement.fetchAll($0) } == [1])
-    }
-
-    @Test func nestedPath() throws {
-      try database.write { db in
-        try Profile.insert {
-          Profile.Draft(
-            author: Author(
-              name: "Blob",
-              links: [
-                Link(homepage: "https://pointfree.co", isActive: true),
-                Link(homepage: "https://example.com", isActive: false),
-              ]
-            )
-          )
-          Profile.Draft(
-            author: Author(
-              name: "Blob Jr.",
-              links: [
-                Link(homepage: "https://example.org", isActive: false)
-              ]
-            )
-          )
-        }
-        .execute(db)
-      }
-      let statement =
-        Profile
-        .where {
-          $0.author.jsonEach(\.links)
-            .where { $0.value.jsonExtract(\.isActive) }
-            .exists()
-        }
-        .select { $0.author.jsonExtract(\.name) }
-      expectSQL(
-        statement,
-        """
-        SELECT json_extract("profiles"."author", '$."name"')
-        FROM "profiles"
-        WHERE (EXISTS (
-          SELECT "json_each"."key", "json_each"."value"
-          FROM json_each("profiles"."author", '$."links"')
-          WHERE (json_extract("json_each"."value", '$."isActive"'))
-        ))
-        """)
-      #expect(try database.read { try statement.fetchAll($0) } == ["Blob"])
-    }
   #endif
 }
