@@ -108,8 +108,8 @@ fileprivate struct A: Equatable {
 /// Upstream's `NestedTests`: `@Selection` structs stored flat in a table's columns (column groups),
 /// optional and nested ones, and `@Table` enums. A table row used as a statement (upstream's
 /// `assertQuery(DefaultItem?(nil))`) is selected here with `Values(…)`, which renders the same SQL;
-/// upstream's own spelling is under `UPSTREAM_GAPS`. That row decodes as `nil`, as upstream's
-/// FIXME says it should (upstream's decodes a row of defaults). Upstream compiles the enum cases
+/// upstream's own spelling is under `UPSTREAM_GAPS`. That row decodes as `nil`, the result
+/// upstream's own comment on the case names as right (upstream's decodes a row of defaults). Upstream compiles the enum cases
 /// only with its CasePaths trait and marks the enums `@CasePathable`; here `@Table` writes the case
 /// properties itself.
 ///

@@ -3,7 +3,7 @@ import SQLiteData
 import Testing
 
 /// Upstream's `QueryFragmentTests`: hand-written SQL keeps its quoting as it is, and a fragment
-/// prepares with a placeholder for each bound value. The `#sql` of `prepare` is given its type
+/// prepares with a `?` parameter for each bound value. The `#sql` of `prepare` is given its type
 /// (`Void`) by annotation: it has no `as:`, and `.query` does not say.
 @Suite("Upstream: query fragments")
 struct QueryFragmentTests {
