@@ -53,7 +53,9 @@ public struct DatabaseCollationMacro: PeerMacro {
     let access =
       modifiers.contains("public")
       ? "public " : (modifiers.contains("private") || modifiers.contains("fileprivate") ? "fileprivate " : "")
-    let callee = owner.map { "\($0).\(swiftName)" } ?? swiftName
+    // A name that is a keyword (`default`) is called in backticks, as functions' are.
+    let escapedName = DatabaseFunctionModel.keywords.contains(swiftName) ? "`\(swiftName)`" : swiftName
+    let callee = owner.map { "\($0).\(escapedName)" } ?? escapedName
     let labels = parameters.map { $0.firstName.text == "_" ? "" : "\($0.firstName.text): " }
     let body: String
     switch types[0] {

@@ -28,6 +28,14 @@ struct DatabaseCollationMacroTests {
     #expect(expansion.code.contains("static var $bytes:"))
   }
 
+  @Test func keywordNamesAreCalledInBackticks() {
+    let expansion = MacroExpansion(
+      "@DatabaseCollation func `default`(_ lhs: String, _ rhs: String) -> CollationOrder { .same }")
+    #expect(expansion.messages == [])
+    #expect(expansion.code.contains("`default`(SQLiteQueries._collationText(lhs)"))
+    #expect(expansion.code.contains(#""default""#))
+  }
+
   @Test func unsupportedSignaturesAreExplained() {
     #expect(
       MacroExpansion("@DatabaseCollation func order(_ lhs: Int, _ rhs: Int) -> CollationOrder { .same }")

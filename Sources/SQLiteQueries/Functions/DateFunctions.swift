@@ -128,13 +128,7 @@ func dateFunction<Result>(
 func dateArguments(
   _ expression: some QueryExpression, reading: [String], _ modifiers: [DateModifier], format: String? = nil
 ) -> QueryFragment {
-  let source = DateSource(expression, reading: reading)
-  var arguments: [QueryFragment] = []
-  if let format { arguments.append(format.queryFragment) }
-  arguments.append(source.base)
-  arguments += source.reading.map { QueryFragment(quote: $0, delimiter: .text) }
-  arguments += (source.modifiers + modifiers).flatMap(\.texts).map { $0.queryFragment }
-  return arguments.joined(separator: ", ")
+  DateSource(expression, reading: reading).arguments(then: modifiers, format: format)
 }
 
 /// What a date function reads: the current time, a date already shifted (whose call it extends),
@@ -143,6 +137,16 @@ private struct DateSource {
   let base: QueryFragment
   let reading: [String]
   let modifiers: [DateModifier]
+
+  /// The arguments of a call on this date: the format, the date, then the modifiers.
+  func arguments(then more: [DateModifier], format: String? = nil) -> QueryFragment {
+    var arguments: [QueryFragment] = []
+    if let format { arguments.append(format.queryFragment) }
+    arguments.append(base)
+    arguments += reading.map { QueryFragment(quote: $0, delimiter: .text) }
+    arguments += (modifiers + more).flatMap(\.texts).map { $0.queryFragment }
+    return arguments.joined(separator: ", ")
+  }
 
   init(_ expression: some QueryExpression, reading: [String]) {
     if expression is CurrentTime {
@@ -172,7 +176,7 @@ func shiftedDate<Value>(
   let source = DateSource(expression, reading: reading)
   return ShiftedDate(
     base: source.base, reading: source.reading, modifiers: source.modifiers + modifiers,
-    queryFragment: storing(dateArguments(expression, reading: reading, modifiers)))
+    queryFragment: storing(source.arguments(then: modifiers)))
 }
 
 extension ShiftedDate where QueryValue: _DateStorage {

@@ -156,7 +156,7 @@ extension Select where Joins == () {
     _ other: Select<(repeat each Joined), J, ()>,
     on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
   ) -> Select<(repeat each Chosen, repeat each Joined), From, J> where Columns == (repeat each Chosen) {
-    let chosen = clauses.columns ?? clauses.tableColumns ?? qualifiedColumns(of: From.self)
+    let chosen = clauses.selectedColumns(from: From.self)
     let (decodeChosen, decodeJoined) = (decodeRow, other.decodeRow)
     var joined: Select<(repeat each Chosen, repeat each Joined), From, J> = joining(
       other, kind: "JOIN", condition: condition(From.columns, J.columns).queryFragment

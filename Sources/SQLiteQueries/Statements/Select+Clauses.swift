@@ -156,7 +156,7 @@ extension Select {
     _ columns: [QueryFragment], decode: @escaping (inout QueryDecoder) throws -> Selected
   ) -> Select<Selected, From, Joins> {
     var clauses = self.clauses
-    clauses.columns = (clauses.columns ?? clauses.tableColumns ?? qualifiedColumns(of: From.self)) + columns
+    clauses.columns = clauses.selectedColumns(from: From.self) + columns
     return Select<Selected, From, Joins>(clauses: clauses, decodeRow: decode)
   }
 

@@ -35,7 +35,7 @@ extension Select {
   /// rows come grouped, and each row's section name follows its columns.
   func sectioned(by term: SectionTerm) -> QueryFragment {
     var clauses = self.clauses
-    let columns = clauses.columns ?? clauses.tableColumns ?? qualifiedColumns(of: From.self)
+    let columns = clauses.selectedColumns(from: From.self)
     clauses.orders.insert(term.ordering, at: 0)
     return clauses.render(columns: columns + ["CAST(" + term.expression + " AS TEXT)"], from: From.self)
   }

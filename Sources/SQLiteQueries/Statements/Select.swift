@@ -58,7 +58,7 @@ public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unch
     // Read once: with the default scope pending, each read merges it in.
     let clauses = self.clauses
     guard !clauses.isEmpty else { return QueryFragment() }
-    let columns = clauses.columns ?? clauses.tableColumns ?? qualifiedColumns(of: From.self)
+    let columns = clauses.selectedColumns(from: From.self)
     return clauses.render(columns: columns, from: From.self)
   }
 }
@@ -180,6 +180,12 @@ struct SelectClauses: Sendable {
     renamed.havings = havings.map(rename)
     renamed.orders = orders.map(rename)
     return renamed
+  }
+
+  /// The columns the statement selects: those chosen, else every column of `From` and the joined
+  /// tables.
+  func selectedColumns<From: Table>(from: From.Type) -> [QueryFragment] {
+    columns ?? tableColumns ?? qualifiedColumns(of: From.self)
   }
 
   func render<From: Table>(columns: [QueryFragment], from: From.Type) -> QueryFragment {
