@@ -14,6 +14,8 @@ public enum RemindersTerminal {
     app.loop = loop
     app.followTheDay()
     let reason = try await loop.run()
+    // Writes asked for before quitting still land.
+    await app.writes.settle()
     return reason.exitStatus
   }
 }

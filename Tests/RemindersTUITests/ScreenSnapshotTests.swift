@@ -17,7 +17,7 @@ struct ScreenSnapshotTests {
 
   /// The app on the sample data, once its first rows are drawn.
   private func start(_ size: Size) async -> HeadlessDriver {
-    let driver = HeadlessDriver(RemindersApp(), size: size)
+    let driver = HeadlessDriver(testApp(), size: size)
     await waitForScreen(driver) { $0.contains("Doctor appointment") || $0.contains("Personal") }
     return driver
   }
@@ -103,12 +103,12 @@ struct ScreenSnapshotTests {
   }
 
   @Test(.fixedSample(empty: true)) func anEmptyDatabaseOffersTheSampleData() async {
-    let driver = HeadlessDriver(RemindersApp(), size: Self.wide)
+    let driver = HeadlessDriver(testApp(), size: Self.wide)
     expectSnapshot(driver.screenText, named: "empty-100x30")
     driver.resize(to: Self.narrow)
     expectSnapshot(driver.screenText, named: "empty-40x12")
     driver.press("S")
-    #expect(driver.screenText.contains("Loaded the sample data"))
+    await expectScreen(driver, toShow: "Loaded the sample data")
     let loaded = await waitForScreen(driver) { $0.contains("Personal") }
     #expect(loaded.contains("● Personal"))
   }

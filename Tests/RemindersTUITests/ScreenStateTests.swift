@@ -60,13 +60,13 @@ struct ScreenStateLiveTests {
   @Test(.fixedSample()) func detailFollowsAnEdit() async throws {
     let model = DetailModel(kind: .smart(.all))
     let groceries = try #require(model.loadedRows.rows.first { $0.reminder.title == "Groceries" })
-    let home = HomeModel()
-    try home.toggleFlag(groceries.id)
+    try testDatabase.toggleFlag(groceries.id)
     let form = try ReminderFormModel(editing: groceries.id)
     form.title = "Groceries for the week"
     form.hasDueDate = true
     form.dueText = "fri 6pm"
-    try form.save()
+    let (draft, tags) = try form.validated()
+    try testDatabase.saveReminder(draft, tags: tags)
     let deadline = ContinuousClock.now + .seconds(3)
     while !model.loadedRows.rows.contains(where: { $0.reminder.title == "Groceries for the week" }),
       ContinuousClock.now < deadline

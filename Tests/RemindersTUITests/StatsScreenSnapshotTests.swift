@@ -12,7 +12,7 @@ import Testing
 @Suite("Stats screen")
 struct StatsScreenSnapshotTests {
   private func stats(_ size: Size, depth: ColorDepth = .indexed256) async -> HeadlessDriver {
-    let driver = HeadlessDriver(RemindersApp(), size: size, colorDepth: depth)
+    let driver = HeadlessDriver(testApp(), size: size, colorDepth: depth)
     await waitForScreen(driver) { $0.contains("Personal") }
     driver.press("%")
     await waitForScreen(driver) { $0.contains("─ Stats ") && $0.contains("#social 3") }

@@ -5,6 +5,8 @@ import SQLiteDataTestSupport
 import TerminalUI
 import Testing
 
+@testable import RemindersTUI
+
 /// The fixed moment the screen tests are drawn at: Tuesday 3 March 2026, 10:00 in Paris.
 let fixedNow = Date(timeIntervalSince1970: 1_772_528_400)
 let fixedTimeZone = TimeZone(identifier: "Europe/Paris")!
@@ -50,25 +52,33 @@ extension Trait where Self == DependencyTrait {
 /// The database the test runs on.
 var testDatabase: any DatabaseWriter { DependencyValues.current.defaultDatabase }
 
-/// Draws frames until the screen satisfies `condition` (live values arrive from the database's
-/// threads, through the main actor, which the other screen tests share), for at most `timeout`;
-/// returns the last screen either way. The timeout only stops a test that would hang: under a
-/// loaded machine the main actor can be busy for seconds.
+/// Draws frames until the screen satisfies `condition`; see `HeadlessDriver.waitForScreen`.
 @MainActor
 @discardableResult
 func waitForScreen(
-  _ driver: HeadlessDriver, timeout: Duration = .seconds(30), _ condition: (String) -> Bool
+  _ driver: HeadlessDriver, timeout: Duration = .seconds(60), _ condition: (String) -> Bool
 ) async -> String {
-  let deadline = ContinuousClock.now + timeout
-  driver.renderIfNeeded()
-  while !condition(driver.screenText), ContinuousClock.now < deadline {
-    try? await Task.sleep(for: .milliseconds(5))
-    driver.renderIfNeeded()
-  }
-  return driver.screenText
+  await driver.waitForScreen(timeout: timeout, condition)
+}
+
+/// The app as the tests drive it: its messages stay as long as a test may take to look at them
+/// (the main actor is shared with other tests, which can hold it for seconds).
+@MainActor
+func testApp() -> RemindersApp {
+  RemindersApp(messageLifetime: .seconds(600))
 }
 
 /// The screen's rows.
 func rows(_ screen: String) -> [String] {
   screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+/// Waits for the screen to show `text`, as a write's message does once the write is done (writes
+/// run off the main actor); records a failure with the last screen if it never does.
+@MainActor
+func expectScreen(
+  _ driver: HeadlessDriver, toShow text: String, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  let screen = await driver.waitForScreen { $0.contains(text) }
+  #expect(screen.contains(text), "\(screen)", sourceLocation: sourceLocation)
 }

@@ -120,40 +120,6 @@ public final class DetailModel {
         dependencies: dependencies),
       database: database)
   }
-
-  // MARK: - Actions
-
-  /// Ticks or unticks a reminder; returns its new status.
-  @discardableResult
-  public func toggleCompletion(_ id: Reminder.ID) throws -> Reminder.Status {
-    try database.toggleCompletion(id)
-  }
-
-  /// Flags or unflags a reminder; returns whether it is now flagged.
-  @discardableResult
-  public func toggleFlag(_ id: Reminder.ID) throws -> Bool {
-    try database.toggleFlag(id)
-  }
-
-  public func delete(_ id: Reminder.ID) throws {
-    _ = try database.deleteReminders([id])
-  }
-
-  /// Moves a reminder one row up or down as shown (the screen switches to manual order); false
-  /// when it cannot move that way.
-  @discardableResult
-  public func move(_ id: Reminder.ID, _ direction: MoveDirection) throws -> Bool {
-    try database.moveReminder(id, direction, in: kind)
-  }
-
-  public func setOrdering(_ ordering: ScreenSettings.Ordering) throws {
-    try database.setOrdering(ordering, for: kind)
-  }
-
-  /// Shows completed reminders if they are hidden, hides them if they show.
-  public func toggleShowCompleted() throws {
-    try database.setShowCompleted(!settings.showCompleted, for: kind)
-  }
 }
 
 extension SmartList {

@@ -14,9 +14,6 @@ public final class ListFormModel {
   /// The chosen colour, an index into `colors`.
   public var colorIndex: Int
 
-  @ObservationIgnored
-  @Dependency(\.defaultDatabase) var database
-
   /// A form for a new list, blue as new lists are.
   public init() {
     listID = nil
@@ -42,9 +39,8 @@ public final class ListFormModel {
   /// The chosen colour, packed `0xRRGGBBAA`.
   public var color: Int { colors[min(max(colorIndex, 0), colors.count - 1)].color }
 
-  /// Saves the list; returns it as saved.
-  @discardableResult
-  public func save() throws -> RemindersList {
-    try database.saveList(RemindersList.Draft(id: listID, color: color, title: title))
+  /// The list as the form has it, to save with ``Database/saveList(_:)``.
+  public var draft: RemindersList.Draft {
+    RemindersList.Draft(id: listID, color: color, title: title)
   }
 }

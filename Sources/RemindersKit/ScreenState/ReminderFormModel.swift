@@ -25,9 +25,6 @@ public final class ReminderFormModel {
   @ObservationIgnored
   @FetchAll(RemindersList.ordered) public var lists
 
-  @ObservationIgnored
-  @Dependency(\.defaultDatabase) var database
-
   @ObservationIgnored private let parser = DueDateParser()
   @ObservationIgnored private let formatter = DueDateFormatter()
 
@@ -100,9 +97,9 @@ public final class ReminderFormModel {
     return false
   }
 
-  /// Saves the reminder and its tags; returns it as saved.
-  @discardableResult
-  public func save() throws -> Reminder {
+  /// The reminder and its tags as the form has them, to save with
+  /// ``Database/saveReminder(_:tags:)``; throws when the due date is not understood.
+  public func validated() throws -> (draft: Reminder.Draft, tags: [String]) {
     let date: Date?
     switch dueDate {
     case .success(let value): date = value
@@ -112,6 +109,6 @@ public final class ReminderFormModel {
     let draft = Reminder.Draft(
       id: reminderID, dueDate: date, isFlagged: isFlagged, notes: notes, priority: priority,
       remindersListID: listID, title: title)
-    return try database.saveReminder(draft, tags: tags)
+    return (draft, tags)
   }
 }

@@ -100,12 +100,6 @@ public final class SearchModel {
     load(offset: next.offset, limit: next.limit)
   }
 
-  /// Deletes the completed matches old enough for `age`; returns how many.
-  @discardableResult
-  public func clearCompleted(olderThan age: ClearCompletedAge) throws -> Int {
-    try database.clearCompleted(matching: query, olderThan: age)
-  }
-
   /// Reads the window at `offset` (the same one, by default, as when the day or the options
   /// change).
   private func load(offset: Int? = nil, limit: Int? = nil) {

@@ -11,6 +11,8 @@ extension RemindersApp {
     isNarrow = size.width < Self.splitWidth
     // The quick-add line's error takes a row above it.
     let bottomHeight = prompt != nil && promptError != nil ? 2 : 1
+    // Read on every frame, so that a write finishing redraws the screen with its message.
+    let saving = writes.pending > 0 ? "saving…  " : ""
     let mainHeight = max(size.height - bottomHeight, 0)
     let contentHeight = max(mainHeight - 2, 1)
     sidebarHeight = contentHeight
@@ -47,7 +49,7 @@ extension RemindersApp {
           ])
       } else {
         StatusLine(
-          leading: statusHint, trailing: (syncSummary.map { $0 + "  " } ?? "") + "? help  q quit",
+          leading: statusHint, trailing: saving + (syncSummary.map { $0 + "  " } ?? "") + "? help  q quit",
           message: messages.current(at: now))
       }
     let screen = Stack.vertical([.fixed(mainHeight, main), .fixed(bottomHeight, bottom)])

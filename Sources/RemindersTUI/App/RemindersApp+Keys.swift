@@ -75,9 +75,9 @@ extension RemindersApp {
     case .quit:
       return .quit
     case .undo:
-      report("Nothing to undo") { try home.undo()?.message }
+      write("Nothing to undo") { try $0.undo()?.message }
     case .redo:
-      report("Nothing to redo") { try home.redo()?.message }
+      write("Nothing to redo") { try $0.redo()?.message }
     case .switchPane:
       if focus == .sidebar {
         if detail == nil, search == nil, stats == nil, let entry = sidebarEntry {
@@ -101,20 +101,23 @@ extension RemindersApp {
       // With no list yet, the reminder makes one, as on the command line.
       prompt = TextFieldState()
     case .newReminder:
-      report(nil) {
-        // The form needs a list to offer: with none yet, the one the first reminder would make.
-        @Dependency(\.defaultDatabase) var database
-        let list = try targetListID ?? database.write { try $0.destinationList(named: nil).list.id }
+      // The form needs a list to offer: with none yet, the one the first reminder would make.
+      if let list = targetListID {
         overlay = .reminderForm(ReminderFormScreen(model: ReminderFormModel(newIn: list)))
-        return nil
+      } else {
+        write {
+          try $0.destinationList(named: nil).list.id
+        } then: { [weak self] list in
+          self?.overlay = .reminderForm(ReminderFormScreen(model: ReminderFormModel(newIn: list)))
+        }
       }
     case .loadSampleData:
       guard home.isEmpty else {
         post("The sample data loads only into an empty database", style: .warning)
         return .handled
       }
-      report(nil) {
-        try home.loadSampleData()
+      write {
+        try $0.loadSampleData()
         return "Loaded the sample data"
       }
     case .syncNow:
@@ -138,9 +141,10 @@ extension RemindersApp {
         post("Select a list to move", style: .warning)
         return .handled
       }
-      report(nil) {
-        let moved = try home.moveList(id, action == .moveListUp ? .up : .down)
-        return moved ? nil : "The list is already \(action == .moveListUp ? "first" : "last")"
+      let up = action == .moveListUp
+      write {
+        let moved = try $0.moveList(id, up ? .up : .down)
+        return moved ? nil : "The list is already \(up ? "first" : "last")"
       }
     case .toggleCompletion, .toggleFlag, .edit, .delete, .moveUp, .moveDown:
       performOnReminder(action)
@@ -157,8 +161,9 @@ extension RemindersApp {
       } else if let detail {
         guard !detail.kind.showsOnlyCompleted else { return .handled }
         let showing = !detail.settings.showCompleted
-        report(nil) {
-          try detail.toggleShowCompleted()
+        let kind = detail.kind
+        write {
+          try $0.setShowCompleted(showing, for: kind)
           return showing ? "Showing completed" : "Hiding completed"
         }
       }
@@ -188,13 +193,13 @@ extension RemindersApp {
     let title = "“\(row.reminder.title)”"
     switch action {
     case .toggleCompletion:
-      report(nil) {
-        let status = try home.toggleCompletion(id)
+      write {
+        let status = try $0.toggleCompletion(id)
         return status == .incomplete ? "Marked \(title) not completed" : "Completed \(title)"
       }
     case .toggleFlag:
-      report(nil) {
-        let flagged = try home.toggleFlag(id)
+      write {
+        let flagged = try $0.toggleFlag(id)
         return flagged ? "Flagged \(title)" : "Unflagged \(title)"
       }
     case .edit:
@@ -210,10 +215,11 @@ extension RemindersApp {
           cancelLabel: "Cancel"),
         .reminder(id, title: row.reminder.title))
     case .moveUp, .moveDown:
-      guard let detail else { return }
-      report(nil) {
-        let moved = try detail.move(id, action == .moveUp ? .up : .down)
-        return moved ? nil : "\(title) is already \(action == .moveUp ? "at the top" : "at the bottom")"
+      guard let kind = detail?.kind else { return }
+      let up = action == .moveUp
+      write {
+        let moved = try $0.moveReminder(id, up ? .up : .down, in: kind)
+        return moved ? nil : "\(title) is already \(up ? "at the top" : "at the bottom")"
       }
     default:
       break
@@ -247,24 +253,23 @@ extension RemindersApp {
   func delete(_ deletion: Deletion) {
     switch deletion {
     case .list(let id, let title):
-      report(nil) {
-        try home.deleteList(id)
+      write {
+        try $0.deleteList(id)
         return "Deleted the list “\(title)”"
       }
     case .tag(let id):
-      report(nil) {
-        try home.deleteTag(id)
+      write {
+        try $0.deleteTag(id)
         return "Deleted the tag #\(id)"
       }
     case .reminder(let id, let title):
-      report(nil) {
-        try home.deleteReminder(id)
+      write {
+        try $0.deleteReminders([id])
         return "Deleted “\(title)”"
       }
-    case .completed(_, let age):
-      // The search on screen is the one the confirmation named: it is modal.
-      report(nil) {
-        let count = try search?.clearCompleted(olderThan: age) ?? 0
+    case .completed(let query, let age):
+      write {
+        let count = try $0.clearCompleted(matching: query, olderThan: age)
         return "Cleared \(count) completed reminder\(count == 1 ? "" : "s")"
       }
     }

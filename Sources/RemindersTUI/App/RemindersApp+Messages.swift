@@ -5,18 +5,32 @@ import TerminalUI
 
 // The status line's messages.
 extension RemindersApp {
-  /// Runs an action, showing the message it returns, or its error.
-  func report(_ fallback: String?, _ body: () throws -> String?) {
-    do {
-      if let message = try body() ?? fallback { post(message, style: .statusBar) }
-    } catch {
-      post(message(for: error), style: .error)
+  /// Runs a write through the write queue (off the main actor, after the writes before it), then
+  /// shows the message it returns, or `fallback`, or its error.
+  func write(_ fallback: String? = nil, _ body: @escaping @Sendable (Database) throws -> String?) {
+    write(body) { [weak self] message in
+      if let message = message ?? fallback { self?.post(message, style: .statusBar) }
+    }
+  }
+
+  /// Runs a write through the write queue, then `done` with its result on the main actor. An
+  /// error goes to `failed`, or else to the status line.
+  func write<T: Sendable>(
+    _ body: @escaping @Sendable (Database) throws -> T, then done: @escaping @MainActor (T) -> Void,
+    failed: (@MainActor (any Error) -> Void)? = nil
+  ) {
+    writes.enqueue(on: dependencies.defaultDatabase, body) { [weak self] result in
+      switch result {
+      case .success(let value): done(value)
+      case .failure(let error):
+        if let failed { failed(error) } else { self?.post(message(for: error), style: .error) }
+      }
     }
   }
 
   func post(_ text: String, style: Style) {
     let now = ContinuousClock.now
-    let expiry = now + .seconds(4)
+    let expiry = now + messageLifetime
     messages.removeExpired(at: now)
     messages.post(text, style: style, until: expiry)
     loop?.redraw(at: expiry)

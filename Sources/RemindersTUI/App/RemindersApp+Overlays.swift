@@ -32,9 +32,11 @@ extension RemindersApp {
       case .chosen(let index)?:
         overlay = nil
         let ordering = ScreenSettings.Ordering.allCases[index]
-        report(nil) {
-          try detail?.setOrdering(ordering)
-          return "Sorted by \(ordering.displayName)"
+        if let kind = detail?.kind {
+          write {
+            try $0.setOrdering(ordering, for: kind)
+            return "Sorted by \(ordering.displayName)"
+          }
         }
       case .cancelled?:
         overlay = nil
@@ -58,10 +60,17 @@ extension RemindersApp {
       }
     case .reminderForm(let form):
       switch form.handle(event, loop: loop) {
-      case .saved(let reminder)?:
+      case .save(let draft, let tags)?:
+        // Closed at once; a save that fails opens the form again, as it was, saying why.
         overlay = nil
-        pendingSelection = reminder.id
-        post("Saved “\(reminder.title)”", style: .success)
+        write {
+          try $0.saveReminder(draft, tags: tags)
+        } then: { [weak self] reminder in
+          self?.pendingSelection = reminder.id
+          self?.post("Saved “\(reminder.title)”", style: .success)
+        } failed: { [weak self] error in
+          self?.reopen(.reminderForm(form), saying: error) { form.error = $0 }
+        }
       case .cancelled?:
         overlay = nil
       case nil:
@@ -71,10 +80,16 @@ extension RemindersApp {
       handleShareDialog(dialog, event)
     case .listForm(let form):
       switch form.handle(event) {
-      case .saved(let list)?:
+      case .save(let draft)?:
         overlay = nil
-        pendingSidebarSelection = .list(list.id)
-        post("Saved the list “\(list.title)”", style: .success)
+        write {
+          try $0.saveList(draft)
+        } then: { [weak self] list in
+          self?.pendingSidebarSelection = .list(list.id)
+          self?.post("Saved the list “\(list.title)”", style: .success)
+        } failed: { [weak self] error in
+          self?.reopen(.listForm(form), saying: error) { form.error = $0 }
+        }
       case .cancelled?:
         overlay = nil
       case nil:
@@ -82,6 +97,17 @@ extension RemindersApp {
       }
     }
     return .handled
+  }
+
+  /// Opens a form again after its save failed, as it was, with the reason in its footer; when
+  /// another overlay was opened meanwhile, the reason goes to the status line instead.
+  private func reopen(_ form: Overlay, saying error: any Error, show: (String) -> Void) {
+    guard overlay == nil else {
+      post(message(for: error), style: .error)
+      return
+    }
+    show(message(for: error))
+    overlay = form
   }
 
   func handlePrompt(_ event: KeyEvent) -> EventResult {
@@ -93,18 +119,35 @@ extension RemindersApp {
         closePrompt()
         return .handled
       }
+      let entry: QuickAdd
       do {
-        let added = try quickAdd.add(text, defaultList: targetListID)
-        closePrompt()
-        pendingSelection = added.reminder.id
-        let understood = added.understood()
-        post(
-          "Added “\(added.reminder.title)” to \(added.list.title)"
-            + (understood.isEmpty ? "" : ", " + understood),
-          style: .success)
+        entry = try quickAdd.parse(text)
       } catch {
         // The text stays, to be corrected, with the reason above it.
         promptError = message(for: error)
+        return .handled
+      }
+      // The line closes at once; an add that fails (a list that does not exist) brings it back.
+      closePrompt()
+      let defaultList = targetListID
+      write {
+        try $0.addReminder(entry, defaultList: defaultList)
+      } then: { [weak self] added in
+        self?.pendingSelection = added.reminder.id
+        let understood = added.understood()
+        self?.post(
+          "Added “\(added.reminder.title)” to \(added.list.title)"
+            + (understood.isEmpty ? "" : ", " + understood),
+          style: .success)
+      } failed: { [weak self] error in
+        guard let self else { return }
+        // The line comes back to be corrected, unless another one was opened meanwhile.
+        if prompt == nil {
+          prompt = TextFieldState(text)
+          promptError = message(for: error)
+        } else {
+          post(message(for: error), style: .error)
+        }
       }
     case .key(.escape):
       // The first Esc dismisses an error; the text goes only with the next.

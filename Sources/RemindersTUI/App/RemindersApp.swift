@@ -40,6 +40,8 @@ final class RemindersApp: Application {
   /// The sync engine's state for the status line; idle when the database does not sync.
   let sync: SyncModel
   let quickAdd = QuickAddModel()
+  /// The writes keys ask for, run off the main actor.
+  let writes = WriteQueue()
   var detail: DetailModel? {
     didSet { if detail !== oldValue { followChanges(of: detail) } }
   }
@@ -79,8 +81,12 @@ final class RemindersApp: Application {
   var listHeight = 20
   var isNarrow = false
 
-  init(syncEngine: SyncEngine? = nil) {
+  /// How long a status message shows.
+  let messageLifetime: Duration
+
+  init(syncEngine: SyncEngine? = nil, messageLifetime: Duration = .seconds(4)) {
     sync = SyncModel(engine: syncEngine)
+    self.messageLifetime = messageLifetime
   }
 
   // MARK: - Reading the models

@@ -6,14 +6,16 @@ import TerminalUI
 @MainActor
 final class ListFormScreen {
   enum Outcome {
-    case saved(RemindersList)
+    /// Save this (the form stays in the app's hands until the write is done).
+    case save(RemindersList.Draft)
     case cancelled
   }
 
   let model: ListFormModel
   private var form: FormState
   private(set) var keymap = OverlayKeys.form()
-  private var error: String?
+  /// Why the list could not be saved, shown in the form's footer.
+  var error: String?
 
   init(model: ListFormModel) {
     self.model = model
@@ -65,11 +67,6 @@ final class ListFormScreen {
 
   private func save() -> Outcome? {
     refresh()
-    do {
-      return .saved(try model.save())
-    } catch {
-      self.error = message(for: error)
-      return nil
-    }
+    return .save(model.draft)
   }
 }

@@ -8,7 +8,8 @@ import TerminalUI
 @MainActor
 final class ReminderFormScreen {
   enum Outcome {
-    case saved(Reminder)
+    /// Save this (the form stays in the app's hands until the write is done).
+    case save(Reminder.Draft, tags: [String])
     case cancelled
   }
 
@@ -21,7 +22,8 @@ final class ReminderFormScreen {
   private var picker: TagsPickerScreen?
   private let lists: [RemindersList]
   private(set) var keymap = OverlayKeys.form()
-  private var error: String?
+  /// Why the form could not be checked or saved, shown in its footer.
+  var error: String?
   private static let priorities: [Reminder.Priority?] = [nil, .low, .medium, .high]
 
   init(model: ReminderFormModel) {
@@ -142,7 +144,8 @@ final class ReminderFormScreen {
   private func save() -> Outcome? {
     refresh()
     do {
-      return .saved(try model.save())
+      let (draft, tags) = try model.validated()
+      return .save(draft, tags: tags)
     } catch {
       self.error = message(for: error)
       return nil

@@ -63,6 +63,26 @@ public final class HeadlessDriver {
     host.renderIfNeeded()
   }
 
+  /// Draws frames as the screen goes out of date (a live value arriving, a write finishing)
+  /// until `condition` holds for the screen's text, and returns that text; after `timeout`,
+  /// returns the last screen whatever it shows. Nothing is polled: between frames this waits
+  /// for the application to change. The timeout only ends a wait that would hang.
+  @discardableResult
+  public func waitForScreen(timeout: Duration = .seconds(60), _ condition: (String) -> Bool) async -> String {
+    let deadline = ContinuousClock.now + timeout
+    // Wakes the wait at the deadline if nothing else does.
+    let alarm = Task { [host] in
+      try? await Task.sleep(until: deadline)
+      host.invalidate()
+    }
+    defer { alarm.cancel() }
+    host.renderIfNeeded()
+    while !condition(screenText), ContinuousClock.now < deadline {
+      await waitForRedraw()
+    }
+    return screenText
+  }
+
   /// Draws a frame if anything changed since the last.
   public func renderIfNeeded() {
     host.renderIfNeeded()

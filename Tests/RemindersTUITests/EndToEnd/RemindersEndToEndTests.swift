@@ -65,14 +65,19 @@ struct RemindersEndToEndTests {
     try session.send("j", "j", "j", "j", "j", "j", "Enter")
     screen = try session.waitForScreen { $0.contains { $0.contains("○ !! Call mom") } }
     try session.send("G", "Space")
+    // The counts and the write's message come separately: the live values after the commit, the
+    // message once the write, run off the main actor, reports back.
     screen = try session.waitForScreen {
       sidebarRow($0, "Family").hasSuffix("2 │") && sidebarRow($0, "All").hasSuffix("8 │")
+        && $0.contains { $0.contains("Completed “Call mom”") }
     }
-    #expect(screen.contains { $0.contains("Completed “Call mom”") })
+    #expect(sidebarRow(screen, "All") == "│ ▤ All                      8 │")
     // Undo.
     try session.send("u")
-    screen = try session.waitForScreen { sidebarRow($0, "Family").hasSuffix("3 │") }
-    #expect(screen.contains { $0.contains("Undid Complete “Call mom”") })
+    screen = try session.waitForScreen {
+      sidebarRow($0, "Family").hasSuffix("3 │") && $0.contains { $0.contains("Undid Complete “Call mom”") }
+    }
+    #expect(sidebarRow(screen, "Family") == "│ ● Family                   3 │")
 
     // Search.
     try session.send("/")
@@ -124,8 +129,10 @@ struct RemindersEndToEndTests {
     try session.send("d")
     screen = try session.waitForScreen { $0.contains { $0.contains("Delete the list “Family”") } }
     try session.send("y")
-    screen = try session.waitForScreen { !$0.contains { $0.hasPrefix("│ ● Family") } }
-    #expect(screen.contains { $0.contains("Deleted the list “Family”") })
+    screen = try session.waitForScreen {
+      !$0.contains { $0.hasPrefix("│ ● Family") } && $0.contains { $0.contains("Deleted the list “Family”") }
+    }
+    #expect(!screen.contains { $0.hasPrefix("│ ● Family") })
 
     // Resize down to 40×12 and back.
     try session.resize(width: 40, height: 12)

@@ -1,0 +1,95 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import SQLiteDataTestSupport
+import TerminalUI
+import Testing
+
+@testable import RemindersTUI
+
+/// The app's writes run off the main actor: another program's lock delays them, never the
+/// screen, and a write that fails says why and leaves the screen as the database is.
+@MainActor
+@Suite("Writes off the main actor")
+struct WriteQueueTests {
+  /// Runs `body` on the app over a sample database file, with a second connection to the same
+  /// file for the test to take its write lock.
+  private func withFileDatabase(
+    _ body: (HeadlessDriver, DatabaseQueue) async throws -> Void
+  ) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("writes-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("reminders.sqlite").path
+    let database = try AppDatabase.open(path: path, scheduler: ManualCompletionScheduler())
+    defer { database.close() }
+    try await withDependencies {
+      $0.date = .constant(fixedNow)
+      $0.calendar = fixedCalendar
+      $0.timeZone = fixedTimeZone
+      $0.uuid = .incrementing
+      $0.defaultDatabase = database
+      $0.liveValueScheduler = .mainActor
+    } operation: {
+      try database.loadSampleData()
+      let other = try DatabaseQueue(path: path)
+      let driver = HeadlessDriver(testApp(), size: Size(width: 100, height: 30))
+      driver.press("enter")  // Today
+      await driver.waitForScreen { $0.contains("─ Today ") && $0.contains("○ !!! Doctor appointment") }
+      try await body(driver, other)
+    }
+  }
+
+  /// Runs SQL on the other connection, from the main actor (a wait in the shared task pool could
+  /// be long while the rest of the suite runs).
+  private func execute(_ sql: String, on other: DatabaseQueue) throws {
+    try other.writeWithoutTransaction { try $0.execute(sql: sql) }
+  }
+
+  @Test func aLockHeldByAnotherProgramDoesNotFreezeTheScreen() async throws {
+    try await withFileDatabase { driver, other in
+      try execute("BEGIN IMMEDIATE", on: other)
+      // Handled at once: the write waits for the lock off the main actor, and the screen says so.
+      // (Written on the main actor, the key would wait out the busy timeout and fail.)
+      driver.press("space")
+      #expect(rows(driver.screenText).last?.contains("saving…") == true)
+      // Other keys keep working meanwhile.
+      driver.press("?")
+      #expect(driver.screenText.contains("─ Keys "))
+      driver.press("esc")
+      try execute("COMMIT", on: other)
+      await expectScreen(driver, toShow: "Completed “Doctor appointment”")
+      #expect(rows(driver.screenText).last?.contains("saving…") == false)
+      // The row follows once the live values after the commit arrive.
+      let screen = await driver.waitForScreen { $0.contains("◉ !!! Doctor appointment") }
+      #expect(screen.contains("◉ !!! Doctor appointment"))
+    }
+  }
+
+  @Test func writesLandInTheOrderTheyWereAskedFor() async throws {
+    try await withFileDatabase { driver, other in
+      try execute("BEGIN IMMEDIATE", on: other)
+      // Flag, complete, and undo the completion, all while the lock is held.
+      driver.press("f")
+      driver.press("space")
+      driver.press("u")
+      try execute("COMMIT", on: other)
+      await expectScreen(driver, toShow: "Undid Complete “Doctor appointment”")
+      let row = await driver.waitForScreen { $0.contains("○ !!! Doctor appointment") }
+      #expect(rows(row).contains { $0.contains("○ !!! Doctor appointment") && $0.hasSuffix("⚑ │") })
+    }
+  }
+
+  @Test func aWriteThatFailsSaysWhyAndTheScreenFollowsTheDatabase() async throws {
+    try await withFileDatabase { driver, other in
+      try execute("BEGIN IMMEDIATE", on: other)
+      driver.press("d")
+      #expect(driver.screenText.contains("Delete “Doctor appointment”?"))
+      driver.press("y")
+      // Another program deletes the reminder first.
+      try execute("DELETE FROM reminders WHERE title = 'Doctor appointment'; COMMIT", on: other)
+      await expectScreen(driver, toShow: "That reminder no longer exists")
+      let screen = await driver.waitForScreen { !$0.contains("Doctor appointment") }
+      #expect(!screen.contains("Doctor appointment"))
+    }
+  }
+}
