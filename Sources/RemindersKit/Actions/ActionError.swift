@@ -41,6 +41,11 @@ func quoted(_ title: String) -> String {
   return "“" + (trimmed.isEmpty ? "Untitled" : trimmed) + "”"
 }
 
+/// How a label names reminders by their titles: the one title in curly quotes, or how many.
+func named(_ titles: [String]) -> String {
+  titles.count == 1 ? quoted(titles[0]) : "\(titles.count) Reminders"
+}
+
 /// A title as it is saved: without surrounding spaces and line breaks.
 func cleanTitle(_ title: String) -> String {
   title.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -67,13 +67,27 @@ extension Database {
   /// unticks a completing or completed one. Returns its new status.
   @discardableResult
   public func toggleCompletion(_ id: Reminder.ID) throws -> Reminder.Status {
-    guard let reminder = try Reminder.find(id).fetchOne(self) else { throw ActionError.reminderNotFound }
-    let status: Reminder.Status = reminder.status == .incomplete ? .completing : .incomplete
-    let label =
-      status == .completing
-      ? "Complete \(quoted(reminder.title))" : "Mark \(quoted(reminder.title)) Incomplete"
+    try toggleCompletion([id])
+  }
+
+  /// Ticks reminders as a group, one undo step: the incomplete ones start completing (those done
+  /// already stay done); when none is incomplete, all of them are unticked. Returns the status
+  /// the group now has (`.completing` or `.incomplete`).
+  @discardableResult
+  public func toggleCompletion(_ ids: [Reminder.ID]) throws -> Reminder.Status {
+    let rows = try Reminder.find(ids).select { ($0.title, $0.status) }.fetchAll(self)
+    guard !rows.isEmpty else { throw ActionError.reminderNotFound }
+    let ticking = rows.contains { $0.1 == .incomplete }
+    let changing = rows.filter { ticking ? $0.1 == .incomplete : $0.1 != .incomplete }.map(\.0)
+    let label = ticking ? "Complete \(named(changing))" : "Mark \(named(changing)) Incomplete"
+    let status: Reminder.Status = ticking ? .completing : .incomplete
     try undoable(label) {
-      try Reminder.find(id).update { $0.status = status }.execute(self)
+      try Reminder.find(ids)
+        .where {
+          ticking ? $0.status.eq(Reminder.Status.incomplete) : $0.status.neq(Reminder.Status.incomplete)
+        }
+        .update { $0.status = status }
+        .execute(self)
     }
     return status
   }
@@ -97,8 +111,7 @@ extension Database {
     let titles = try Reminder.find(ids).where { $0.status.neq(status) }.select(\.title).fetchAll(self)
     guard try Reminder.find(ids).fetchCount(self) > 0 else { throw ActionError.reminderNotFound }
     guard !titles.isEmpty else { return 0 }
-    let label = titles.count == 1 ? "\(verb) \(quoted(titles[0]))" : "\(verb) \(titles.count) Reminders"
-    try undoable(label) {
+    try undoable("\(verb) \(named(titles))") {
       try Reminder.find(ids).where { $0.status.neq(status) }.update { $0.status = status }.execute(self)
     }
     return titles.count
@@ -107,12 +120,21 @@ extension Database {
   /// Flags or unflags a reminder. Returns whether it is now flagged.
   @discardableResult
   public func toggleFlag(_ id: Reminder.ID) throws -> Bool {
-    guard let reminder = try Reminder.find(id).fetchOne(self) else { throw ActionError.reminderNotFound }
-    let label = reminder.isFlagged ? "Unflag \(quoted(reminder.title))" : "Flag \(quoted(reminder.title))"
-    try undoable(label) {
-      try Reminder.find(id).update { $0.isFlagged = !reminder.isFlagged }.execute(self)
+    try toggleFlag([id])
+  }
+
+  /// Flags reminders as a group, one undo step: all of them when any is unflagged, else unflags
+  /// them all. Returns whether they are now flagged.
+  @discardableResult
+  public func toggleFlag(_ ids: [Reminder.ID]) throws -> Bool {
+    let rows = try Reminder.find(ids).select { ($0.title, $0.isFlagged) }.fetchAll(self)
+    guard !rows.isEmpty else { throw ActionError.reminderNotFound }
+    let flagging = rows.contains { !$0.1 }
+    let changing = rows.filter { $0.1 != flagging }.map(\.0)
+    try undoable("\(flagging ? "Flag" : "Unflag") \(named(changing))") {
+      try Reminder.find(ids).update { $0.isFlagged = flagging }.execute(self)
     }
-    return !reminder.isFlagged
+    return flagging
   }
 
   /// Deletes reminders (with their tags' links). Returns how many were deleted.
@@ -120,8 +142,7 @@ extension Database {
   public func deleteReminders(_ ids: [Reminder.ID]) throws -> Int {
     let titles = try Reminder.find(ids).select(\.title).fetchAll(self)
     guard !titles.isEmpty else { throw ActionError.reminderNotFound }
-    let label = titles.count == 1 ? "Delete \(quoted(titles[0]))" : "Delete \(titles.count) Reminders"
-    try undoable(label) {
+    try undoable("Delete \(named(titles))") {
       try Reminder.find(ids).delete().execute(self)
     }
     return titles.count

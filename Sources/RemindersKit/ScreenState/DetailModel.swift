@@ -95,6 +95,25 @@ public final class DetailModel {
     return window.rows.firstIndex { $0.id == id }.map { $0 + window.offset }
   }
 
+  /// The reminders of the rows at `range`, in the screen's order: those of a range marked on the
+  /// screen, loaded or not (a range from the top to the end of a long list reads their ids only).
+  public func reminderIDs(at range: Range<Int>) throws -> [Reminder.ID] {
+    let window = self.window
+    if range.lowerBound >= window.offset, range.upperBound <= window.range.upperBound {
+      return window.rows[(range.lowerBound - window.offset)..<(range.upperBound - window.offset)].map(\.id)
+    }
+    let settings = window.settings
+    let kind = self.kind
+    return try dependencies.run {
+      try database.read { db in
+        try kind.visibleOrder(ordering: settings.ordering, showCompleted: settings.showCompleted)
+          .limit(range.count, offset: range.lowerBound)
+          .fetchAll(db)
+          .map(\.0)
+      }
+    }
+  }
+
   /// Makes sure the rows in `visible` are loaded, moving the window when they are not. The new
   /// window is read before this returns, and followed live from then on.
   public func show(_ visible: Range<Int>) {

@@ -32,6 +32,14 @@ enum AppAction: Hashable, Sendable {
   case sort
   case toggleShowCompleted
   case back
+  case tag
+  case moveToList
+  case duplicate
+  case rename
+
+  // Marking reminders on a detail screen, for the actions above on all of them
+  case mark
+  case markRange
 
   // Search results
   case editQuery

@@ -40,12 +40,18 @@ enum AppKeymap {
       bind("enter", .edit, "Edit the reminder", mode, section)
       bind("d", .delete, "Delete the reminder", mode, section)
       bind("c", .toggleShowCompleted, "Show or hide completed", mode, section)
+      bind("t", .tag, "Tag (or untag)", mode, section)
+      bind("m", .moveToList, "Move to another list…", mode, section)
+      bind("Y", .duplicate, "Duplicate", mode, section)
     }
+    bind("r", .rename, "Rename in place", detail, "Reminders")
+    bind("v", .mark, "Mark or unmark (keys then act on all marked)", detail, "Reminders")
+    bind("V", .markRange, "Mark a range: V at each end", detail, "Reminders")
     bind("K", .moveUp, "Move up (manual order)", detail, "Reminders")
     bind("J", .moveDown, "Move down (manual order)", detail, "Reminders")
     bind("s", .sort, "Sort by…", detail, "Reminders")
     for keys: KeySequence in ["h", "left", "esc"] {
-      bind(keys, .back, "Back to the sidebar", detail, "Reminders")
+      bind(keys, .back, "Unmark all, or back to the sidebar", detail, "Reminders")
     }
     bind("C", .clearCompleted, "Clear completed…", search, "Search results")
     bind("i", .editQuery, "Edit the search text", search, "Search results")

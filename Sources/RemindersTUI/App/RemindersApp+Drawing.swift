@@ -10,7 +10,7 @@ extension RemindersApp {
     let size = canvas.size
     isNarrow = size.width < Self.splitWidth
     // The quick-add line's error takes a row above it.
-    let bottomHeight = prompt != nil && promptError != nil ? 2 : 1
+    let bottomHeight = prompt?.error != nil ? 2 : 1
     // Read on every frame, so that a write finishing redraws the screen with its message.
     let saving = writes.pending > 0 ? "saving…  " : ""
     let mainHeight = max(size.height - bottomHeight, 0)
@@ -39,12 +39,12 @@ extension RemindersApp {
     let bottom: any View =
       if let prompt {
         Stack.vertical(
-          (promptError.map { [.fixed(1, Text(" " + $0 + "  (Esc dismisses)", style: .error))] } ?? []) + [
+          (prompt.error.map { [.fixed(1, Text(" " + $0 + "  (Esc dismisses)", style: .error))] } ?? []) + [
             .fixed(
               1,
               Stack.horizontal([
-                .fixed(5, Text(" New ", style: .statusBar)),
-                .flexible(TextField(prompt, placeholder: "Title " + AppKeymap.quickAddHint, style: .normal)),
+                .fixed(prompt.label.count, Text(prompt.label, style: .statusBar)),
+                .flexible(TextField(prompt.field, placeholder: prompt.placeholder, style: .normal)),
               ]))
           ])
       } else {
@@ -71,6 +71,9 @@ extension RemindersApp {
     case .clearMenu(let picker)?:
       canvas.cursor = nil
       canvas.render(Menu(title: "Clear completed", picker))
+    case .moveMenu(let picker, _, _)?:
+      canvas.cursor = nil
+      canvas.render(Menu(title: "Move to", picker))
     case .reminderForm(let form)?:
       canvas.cursor = nil
       form.render(in: canvas.bounds.inset(top: 0, left: 0, bottom: 1, right: 0), on: &canvas)
@@ -145,7 +148,8 @@ extension RemindersApp {
       detailList.reconcile(with: source, height: height, followsSelection: focused)
     }
     return DetailPane(
-      model: detail, sharing: detailListState, list: detailList, source: source, isFocused: focused)
+      model: detail, sharing: detailListState, list: detailList, source: source, isFocused: focused,
+      markedCount: marks.isEmpty ? 0 : markedCount(in: detail), renaming: focused ? renaming?.field : nil)
   }
 
   /// The detail screen's list, with its sharing, when the screen is a list.
@@ -179,6 +183,8 @@ extension RemindersApp {
       return isEditingQuery
         ? (searchField.text.isEmpty ? "enter results · esc close" : "enter/esc results")
         : "space done · i edit search"
+    case .detail where !marks.isEmpty:
+      return "space done · f flag · t tag · m move · Y copy · d delete · esc unmark"
     case .detail: return "space complete · f flag · e edit · n new · s sort"
     }
   }

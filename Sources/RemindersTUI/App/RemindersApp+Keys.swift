@@ -9,6 +9,7 @@ extension RemindersApp {
     if event == .resize { return .handled }
     if let overlay { return handleOverlay(overlay, event) }
     if prompt != nil { return handlePrompt(event) }
+    if renaming != nil { return handleRename(event) }
     if let search, focus == .detail, isEditingQuery { return handleQuery(search, event) }
     guard case .key(let key) = event else { return .ignored }
 
@@ -99,7 +100,7 @@ extension RemindersApp {
       focus = .detail
     case .quickAdd:
       // With no list yet, the reminder makes one, as on the command line.
-      prompt = TextFieldState()
+      prompt = LinePrompt(.quickAdd)
     case .newReminder:
       // The form needs a list to offer: with none yet, the one the first reminder would make.
       if let list = targetListID {
@@ -146,8 +147,16 @@ extension RemindersApp {
         let moved = try $0.moveList(id, up ? .up : .down)
         return moved ? nil : "The list is already \(up ? "first" : "last")"
       }
-    case .toggleCompletion, .toggleFlag, .edit, .delete, .moveUp, .moveDown:
+    case .toggleCompletion, .toggleFlag, .delete, .tag, .moveToList, .duplicate:
+      performOnReminders(action)
+    case .edit, .moveUp, .moveDown:
       performOnReminder(action)
+    case .rename:
+      startRenaming()
+    case .mark:
+      toggleMark()
+    case .markRange:
+      toggleRange()
     case .sort:
       guard let detail else { return .handled }
       let orderings = ScreenSettings.Ordering.allCases
@@ -168,7 +177,9 @@ extension RemindersApp {
         }
       }
     case .back:
-      if stats != nil, search == nil {
+      if !marks.isEmpty, search == nil, stats == nil {
+        marks = VisualSelection()
+      } else if stats != nil, search == nil {
         stats = nil
         if detail == nil { focus = .sidebar }
       } else if search != nil {
@@ -184,6 +195,7 @@ extension RemindersApp {
     return .handled
   }
 
+  /// Runs an action that applies to the selected reminder alone (editing, moving by hand).
   func performOnReminder(_ action: AppAction) {
     guard let row = selectedReminder else {
       post("Select a reminder first", style: .warning)
@@ -192,28 +204,12 @@ extension RemindersApp {
     let id = row.id
     let title = "“\(row.reminder.title)”"
     switch action {
-    case .toggleCompletion:
-      write {
-        let status = try $0.toggleCompletion(id)
-        return status == .incomplete ? "Marked \(title) not completed" : "Completed \(title)"
-      }
-    case .toggleFlag:
-      write {
-        let flagged = try $0.toggleFlag(id)
-        return flagged ? "Flagged \(title)" : "Unflagged \(title)"
-      }
     case .edit:
       do {
         overlay = .reminderForm(ReminderFormScreen(model: try ReminderFormModel(editing: id)))
       } catch {
         post(message(for: error), style: .error)
       }
-    case .delete:
-      overlay = .confirm(
-        ConfirmationState(
-          title: "Delete reminder", message: "Delete \(title)? (u undoes it)", confirmLabel: "Delete",
-          cancelLabel: "Cancel"),
-        .reminder(id, title: row.reminder.title))
     case .moveUp, .moveDown:
       guard let kind = detail?.kind else { return }
       let up = action == .moveUp
@@ -262,10 +258,11 @@ extension RemindersApp {
         try $0.deleteTag(id)
         return "Deleted the tag #\(id)"
       }
-    case .reminder(let id, let title):
+    case .reminders(let ids, let subject):
+      marks = VisualSelection()
       write {
-        try $0.deleteReminders([id])
-        return "Deleted “\(title)”"
+        try $0.deleteReminders(ids)
+        return "Deleted \(subject)"
       }
     case .completed(let query, let age):
       write {

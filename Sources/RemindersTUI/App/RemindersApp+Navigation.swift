@@ -22,6 +22,8 @@ extension RemindersApp {
     if detail?.kind != kind {
       detail = DetailModel(kind: kind, visibleRows: listHeight)
       detailList = ListState()
+      marks = VisualSelection()
+      renaming = nil
     }
     if focusing { focus = .detail }
   }

@@ -58,6 +58,16 @@ extension RemindersApp {
       case nil:
         overlay = .clearMenu(picker)
       }
+    case .moveMenu(var picker, let ids, let lists):
+      switch picker.handle(event) {
+      case .chosen(let index)?:
+        overlay = nil
+        move(ids, to: lists[index], title: picker.options[index])
+      case .cancelled?:
+        overlay = nil
+      case nil:
+        overlay = .moveMenu(picker, ids, lists: lists)
+      }
     case .reminderForm(let form):
       switch form.handle(event, loop: loop) {
       case .save(let draft, let tags)?:
@@ -111,80 +121,93 @@ extension RemindersApp {
   }
 
   func handlePrompt(_ event: KeyEvent) -> EventResult {
-    guard var field = prompt else { return .ignored }
+    guard var line = prompt else { return .ignored }
     switch event {
     case .key(.enter):
-      let text = field.text
-      guard !text.allSatisfy(\.isWhitespace) else {
-        closePrompt()
+      guard !line.field.text.allSatisfy(\.isWhitespace) else {
+        prompt = nil
         return .handled
       }
-      let entry: QuickAdd
-      do {
-        entry = try quickAdd.parse(text)
-      } catch {
-        // The text stays, to be corrected, with the reason above it.
-        promptError = message(for: error)
-        return .handled
-      }
-      // The line closes at once; an add that fails (a list that does not exist) brings it back.
-      closePrompt()
-      let defaultList = targetListID
-      write {
-        try $0.addReminder(entry, defaultList: defaultList)
-      } then: { [weak self] added in
-        self?.pendingSelection = added.reminder.id
-        let understood = added.understood()
-        self?.post(
-          "Added “\(added.reminder.title)” to \(added.list.title)"
-            + (understood.isEmpty ? "" : ", " + understood),
-          style: .success)
-      } failed: { [weak self] error in
-        guard let self else { return }
-        // The line comes back to be corrected, unless another one was opened meanwhile.
-        if prompt == nil {
-          prompt = TextFieldState(text)
-          promptError = message(for: error)
-        } else {
-          post(message(for: error), style: .error)
-        }
+      switch line.purpose {
+      case .quickAdd: addQuickly(line.field.text)
+      case .tag(let ids): tag(ids, line.field.text)
       }
     case .key(.escape):
       // The first Esc dismisses an error; the text goes only with the next.
-      if promptError != nil { promptError = nil } else { closePrompt() }
+      if line.error != nil {
+        prompt?.error = nil
+      } else {
+        prompt = nil
+      }
     case .key(.tab):
-      // The whole form, filled with what the line says so far.
-      guard let list = targetListID else {
-        promptError = "The form needs a list: press Enter to add this line, which makes one"
-        return .handled
-      }
-      do {
-        let entry = try quickAdd.parse(field.text)
-        let listID =
-          entry.listTitle.flatMap { title in
-            home.lists.first { $0.remindersList.title.caseInsensitiveCompare(title) == .orderedSame }?.id
-          } ?? list
-        closePrompt()
-        overlay = .reminderForm(
-          ReminderFormScreen(
-            model: ReminderFormModel(
-              newIn: listID, title: entry.title, tags: entry.tags, dueDate: entry.dueDate,
-              priority: entry.priority)))
-      } catch {
-        promptError = message(for: error)
-      }
+      if case .quickAdd = line.purpose { openForm(from: line.field.text) }
     default:
-      let before = field.text
-      _ = field.handle(event)
-      if field.text != before { promptError = nil }
-      prompt = field
+      let before = line.field.text
+      _ = line.field.handle(event)
+      if line.field.text != before { line.error = nil }
+      prompt = line
     }
     return .handled
   }
 
-  private func closePrompt() {
+  /// Opens the line again after what it asked for failed, with its text and the reason above it;
+  /// when another line was opened meanwhile, the reason goes to the status line instead.
+  func reopenPrompt(_ purpose: LinePrompt.Purpose, text: String, saying error: any Error) {
+    guard prompt == nil else {
+      post(message(for: error), style: .error)
+      return
+    }
+    prompt = LinePrompt(purpose, text: text, error: message(for: error))
+  }
+
+  /// Adds the reminder a quick-add line describes.
+  private func addQuickly(_ text: String) {
+    let entry: QuickAdd
+    do {
+      entry = try quickAdd.parse(text)
+    } catch {
+      // The text stays, to be corrected, with the reason above it.
+      prompt?.error = message(for: error)
+      return
+    }
+    // The line closes at once; an add that fails (a list that does not exist) brings it back.
     prompt = nil
-    promptError = nil
+    let defaultList = targetListID
+    write {
+      try $0.addReminder(entry, defaultList: defaultList)
+    } then: { [weak self] added in
+      self?.pendingSelection = added.reminder.id
+      let understood = added.understood()
+      self?.post(
+        "Added “\(added.reminder.title)” to \(added.list.title)"
+          + (understood.isEmpty ? "" : ", " + understood),
+        style: .success)
+    } failed: { [weak self] error in
+      self?.reopenPrompt(.quickAdd, text: text, saying: error)
+    }
+  }
+
+  /// The whole form, filled with what the quick-add line says so far.
+  private func openForm(from text: String) {
+    guard let list = targetListID else {
+      prompt?.error = "The form needs a list: press Enter to add this line, which makes one"
+      return
+    }
+    do {
+      let entry = try quickAdd.parse(text)
+      let listID =
+        entry.listTitle.flatMap { title in
+          home.lists.first { $0.remindersList.title.caseInsensitiveCompare(title) == .orderedSame }?.id
+        } ?? list
+      prompt = nil
+      overlay = .reminderForm(
+        ReminderFormScreen(
+          model: ReminderFormModel(
+            newIn: listID, title: entry.title, tags: entry.tags, dueDate: entry.dueDate,
+            priority: entry.priority)))
+    } catch {
+      prompt?.error = message(for: error)
+    }
   }
 
   func handleQuery(_ search: SearchModel, _ event: KeyEvent) -> EventResult {

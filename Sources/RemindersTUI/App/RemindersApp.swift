@@ -17,7 +17,7 @@ final class RemindersApp: Application {
   enum Deletion {
     case list(RemindersList.ID, title: String)
     case tag(Tag.ID)
-    case reminder(Reminder.ID, title: String)
+    case reminders([Reminder.ID], subject: String)
     case completed(SearchQuery, ClearCompletedAge)
   }
 
@@ -26,6 +26,8 @@ final class RemindersApp: Application {
     case confirm(ConfirmationState, Deletion)
     case sortMenu(PickerState)
     case clearMenu(PickerState)
+    /// Where the reminders go: the lists' titles, and their ids in the same order.
+    case moveMenu(PickerState, [Reminder.ID], lists: [RemindersList.ID])
     case reminderForm(ReminderFormScreen)
     case listForm(ListFormScreen)
     case share(ShareDialog)
@@ -61,10 +63,12 @@ final class RemindersApp: Application {
   var sidebarList = ListState<SidebarEntry>()
   var detailList = ListState<RowID>()
   var searchList = ListState<RowID>()
-  /// The quick-add line, while it is open.
-  var prompt: TextFieldState?
-  /// Why the quick-add line's text could not be added, shown above it until the text changes.
-  var promptError: String?
+  /// The line where text is typed (quick-add, a tag), while it is open.
+  var prompt: LinePrompt?
+  /// Reminders marked on the detail screen for one action on all of them.
+  var marks = VisualSelection()
+  /// The reminder whose title is being edited in its row, with the text so far.
+  var renaming: (id: Reminder.ID, field: TextFieldState)?
   var searchField = TextFieldState()
   var isEditingQuery = false
   var messages = StatusMessages()
@@ -104,8 +108,10 @@ final class RemindersApp: Application {
     SidebarSource(stats: home.stats, lists: home.lists, tags: home.tags)
   }
 
+  /// A detail screen's rows as drawn, with the marked ones shown.
   func detailSource(_ detail: DetailModel) -> DetailSource {
-    DetailSource(model: detail, format: format)
+    guard !marks.isEmpty else { return DetailSource(model: detail, format: format) }
+    return DetailSource(model: detail, format: format, marks: marks, range: openRange(in: detail))
   }
 
   func searchSource(_ search: SearchModel) -> SearchSource {

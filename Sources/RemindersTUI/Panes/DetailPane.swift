@@ -13,12 +13,16 @@ struct DetailPane: View {
   var list: ListState<RowID>
   var source: DetailSource
   var isFocused: Bool
+  /// How many reminders are marked, shown in the summary while any are.
+  var markedCount: Int
+  /// The selected row's title as it is being edited in place.
+  var renaming: TextFieldState?
 
   /// `sharing` is the list's state when the screen is a list: how it is shared.
   @MainActor
   init(
     model: DetailModel, sharing: ReminderListState?, list: ListState<RowID>, source: DetailSource,
-    isFocused: Bool
+    isFocused: Bool, markedCount: Int = 0, renaming: TextFieldState? = nil
   ) {
     let settings = model.settings
     var summary = StyledText("\(source.count) reminder\(source.count == 1 ? "" : "s")", style: .dim)
@@ -26,6 +30,9 @@ struct DetailPane: View {
     if !model.kind.showsOnlyCompleted, model.completedCount > 0 {
       summary.append(
         " · \(model.completedCount) completed \(settings.showCompleted ? "shown" : "hidden")", style: .dim)
+    }
+    if markedCount > 0 {
+      summary.append(" · \(markedCount) marked", style: .accent)
     }
     sharingLine = Self.sharingLine(sharing, lastChange: model.lastChange)
     self.summary = summary
@@ -36,6 +43,8 @@ struct DetailPane: View {
     self.list = list
     self.source = source
     self.isFocused = isFocused
+    self.markedCount = markedCount
+    self.renaming = renaming
   }
 
   /// "Shared by alice, read-only · last changed by bob" for a shared list; empty for others.
@@ -67,7 +76,10 @@ struct DetailPane: View {
     let content = Pad(
       Stack.vertical(
         [.fixed(1, Line(summary))] + (sharingLine.isEmpty ? [] : [.fixed(1, Line(sharingLine))]) + [
-          .flexible(List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage))
+          .flexible(
+            RowTitleEditor(
+              list: List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage),
+              field: renaming))
         ]))
     Border(
       title: title, style: isFocused ? .accent : .border, titleStyle: .item(accentColor, bold: true), content

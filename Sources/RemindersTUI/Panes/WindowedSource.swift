@@ -16,7 +16,8 @@ struct WindowedSource<Element: Identifiable>: ListDataSource where Element.ID ==
   let offset: Int
   let elements: [Element]
   let height: (Element) -> Int
-  let listRow: (Element) -> ListRow
+  /// A loaded row as drawn, given its index.
+  let listRow: (Element, Int) -> ListRow
 
   func element(at index: Int) -> Element? {
     let local = index - offset
@@ -37,7 +38,9 @@ struct WindowedSource<Element: Identifiable>: ListDataSource where Element.ID ==
   func rowHeight(at index: Int) -> Int { element(at: index).map(height) ?? 1 }
 
   func rows(in range: Range<Int>) -> [ListRow] {
-    range.map { index in element(at: index).map(listRow) ?? ListRow(title: StyledText("…", style: .dim)) }
+    range.map { index in
+      element(at: index).map { listRow($0, index) } ?? ListRow(title: StyledText("…", style: .dim))
+    }
   }
 }
 
@@ -45,12 +48,24 @@ struct WindowedSource<Element: Identifiable>: ListDataSource where Element.ID ==
 typealias DetailSource = WindowedSource<ReminderRow>
 
 extension WindowedSource where Element == ReminderRow {
+  /// The screen's rows; with reminders marked (`marks`, and the open range over `range`), every
+  /// row has a gutter that shows which are.
   @MainActor
-  init(model: DetailModel, format: ReminderRowFormat) {
+  init(
+    model: DetailModel, format: ReminderRowFormat, marks: VisualSelection = VisualSelection(),
+    range: Range<Int> = 0..<0
+  ) {
     let loaded = model.loadedRows
     self.init(
       count: model.count, offset: loaded.offset, elements: loaded.rows, height: ReminderRowFormat.height,
-      listRow: { format.listRow($0) })
+      listRow: { row, index in
+        var listRow = format.listRow(row)
+        if !marks.isEmpty {
+          let marked = marks.contains(row.id, at: index, range: range)
+          listRow.marker = StyledText(marked ? "▌" : " ", style: .accent) + listRow.marker
+        }
+        return listRow
+      })
   }
 }
 
@@ -64,7 +79,7 @@ extension WindowedSource where Element == SearchResult {
     self.init(
       count: model.count, offset: loaded.offset, elements: loaded.results,
       height: { ReminderRowFormat.height(of: $0.row) },
-      listRow: { result in
+      listRow: { result, _ in
         format.listRow(
           result.row, titleHighlights: result.titleHighlights, notesHighlights: result.notesHighlights,
           tagsHighlights: result.tagsHighlights)

@@ -79,6 +79,21 @@ public struct ListState<ID: Hashable & Sendable>: Sendable {
     return offset..<max(end, min(offset + 1, source.count))
   }
 
+  /// The line the selected row starts on in a viewport of `height` lines, counted from the top
+  /// of the viewport, as `List` draws it; nil when nothing is selected or the row is out of view.
+  public func selectionLine<Source: ListDataSource>(in source: Source, height: Int) -> Int?
+  where Source.ID == ID {
+    guard let index = resolvedIndex(in: source) else { return nil }
+    let offset = visibleOffset(in: source, height: height)
+    guard index >= offset else { return nil }
+    var line = 0
+    for row in offset..<index {
+      line += source.rowHeight(at: row)
+      guard line < height else { return nil }
+    }
+    return line
+  }
+
   /// Brings the state up to date after the source changed: the selection keeps its item, or
   /// moves to the row now where it was when its item was removed.
   ///

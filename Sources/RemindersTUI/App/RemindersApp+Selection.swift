@@ -1,0 +1,190 @@
+import Foundation
+import RemindersKit
+import SQLiteData
+import TerminalUI
+
+// Marking reminders (v, V) and the actions on several at once: complete, flag, tag, move to
+// another list, duplicate and delete; and renaming a reminder in its row.
+extension RemindersApp {
+  /// The most reminders one action changes: a marked range can reach a whole screen of a
+  /// million rows, which is a query, not a selection.
+  static let markLimit = 10_000
+
+  /// The open range's rows on the detail screen as it is now.
+  func openRange(in detail: DetailModel) -> Range<Int> {
+    let source = DetailSource(model: detail, format: format)
+    let cursor = detailList.resolvedIndex(in: source) ?? 0
+    return marks.range(cursor: cursor) { source.index(of: .reminder($0)) }
+  }
+
+  /// How many reminders are marked on the detail screen, the open range's rows included.
+  func markedCount(in detail: DetailModel) -> Int {
+    let range = openRange(in: detail)
+    let inRange = marks.marked.filter { id in detail.index(of: id).map(range.contains) ?? false }
+    return marks.marked.count + range.count - inRange.count
+  }
+
+  /// The reminders an action applies to: on a detail screen with marks, the marked ones (with
+  /// the open range's rows, read from the database where they are not loaded); else the
+  /// selected one; none when nothing is selected.
+  func targets() throws -> [Reminder.ID] {
+    guard let detail, search == nil, !marks.isEmpty else { return selectedReminder.map { [$0.id] } ?? [] }
+    var ids = marks.marked
+    var seen = Set(ids)
+    for id in try detail.reminderIDs(at: openRange(in: detail)) where seen.insert(id).inserted {
+      ids.append(id)
+    }
+    guard ids.count <= Self.markLimit else {
+      throw ActionError(
+        "\(ids.count) reminders are marked; one action changes at most \(Self.markLimit): mark fewer")
+    }
+    return ids
+  }
+
+  /// How a message names the reminders an action changed: the title of one, or how many.
+  func subject(_ ids: [Reminder.ID]) -> String {
+    guard ids.count == 1 else { return "\(ids.count) reminders" }
+    let row =
+      (search == nil ? detail.flatMap { detail in detail.index(of: ids[0]).flatMap(detail.row(at:)) } : nil)
+      ?? selectedReminder.flatMap { $0.id == ids[0] ? $0 : nil }
+    return row.map { "“\($0.reminder.title)”" } ?? "1 reminder"
+  }
+
+  // MARK: - Marking
+
+  /// `v`: marks the selected row, or unmarks it.
+  func toggleMark() {
+    guard let row = selectedReminder, search == nil, detail != nil else {
+      post("Select a reminder on a list's screen to mark it", style: .warning)
+      return
+    }
+    marks.toggle(row.id)
+  }
+
+  /// `V`: opens a range at the selected row, or ends the open one keeping its rows marked.
+  func toggleRange() {
+    guard let detail, search == nil, let row = selectedReminder, let index = detail.index(of: row.id) else {
+      post("Select a reminder on a list's screen to mark from it", style: .warning)
+      return
+    }
+    guard marks.anchor != nil else {
+      marks.startRange(at: row.id, index: index)
+      return
+    }
+    do {
+      marks.endRange(keeping: try detail.reminderIDs(at: openRange(in: detail)))
+    } catch {
+      post(message(for: error), style: .error)
+    }
+  }
+
+  // MARK: - Actions on the marked reminders
+
+  /// Runs an action of the reminders' keys on the marked reminders, or on the selected one.
+  func performOnReminders(_ action: AppAction) {
+    let ids: [Reminder.ID]
+    do {
+      ids = try targets()
+    } catch {
+      post(message(for: error), style: .error)
+      return
+    }
+    guard !ids.isEmpty else {
+      post("Select a reminder first", style: .warning)
+      return
+    }
+    let subject = subject(ids)
+    switch action {
+    case .toggleCompletion:
+      write {
+        let status = try $0.toggleCompletion(ids)
+        return status == .incomplete ? "Marked \(subject) not completed" : "Completed \(subject)"
+      }
+    case .toggleFlag:
+      write { try $0.toggleFlag(ids) ? "Flagged \(subject)" : "Unflagged \(subject)" }
+    case .delete:
+      let capitalized = ids.count == 1 ? "reminder" : "\(ids.count) reminders"
+      overlay = .confirm(
+        ConfirmationState(
+          title: "Delete \(capitalized)", message: "Delete \(subject)? (u undoes it)", confirmLabel: "Delete",
+          cancelLabel: "Cancel"),
+        .reminders(ids, subject: subject))
+      return
+    case .tag:
+      prompt = LinePrompt(.tag(ids))
+    case .moveToList:
+      let lists = home.lists.map(\.remindersList)
+      guard !lists.isEmpty else { return }
+      overlay = .moveMenu(PickerState(lists.map(\.title)), ids, lists: lists.map(\.id))
+      return
+    case .duplicate:
+      write {
+        try $0.duplicateReminders(ids)
+      } then: { [weak self] copies in
+        self?.pendingSelection = copies.first
+        self?.post("Duplicated \(subject)", style: .statusBar)
+      }
+    default:
+      return
+    }
+    marks = VisualSelection()
+  }
+
+  /// Moves reminders to the list chosen in the move menu.
+  func move(_ ids: [Reminder.ID], to list: RemindersList.ID, title: String) {
+    let subject = subject(ids)
+    write {
+      let moved = try $0.moveReminders(ids, to: list)
+      return moved == 0
+        ? "Already in \(title)" : "Moved \(ids.count == 1 ? subject : "\(moved) reminders") to \(title)"
+    }
+    marks = VisualSelection()
+  }
+
+  /// Tags reminders with the tag typed on the line, or takes it off them all.
+  func tag(_ ids: [Reminder.ID], _ text: String) {
+    prompt = nil
+    let subject = subject(ids)
+    write {
+      switch try $0.toggleTag(text, on: ids) {
+      case .added: "Tagged \(subject) #\(text.drop { $0 == "#" })"
+      case .removed: "Took #\(text.drop { $0 == "#" }) off \(subject)"
+      }
+    } then: { [weak self] message in
+      self?.post(message, style: .statusBar)
+    } failed: { [weak self] error in
+      self?.reopenPrompt(.tag(ids), text: text, saying: error)
+    }
+  }
+
+  // MARK: - Renaming in place
+
+  /// `r`: edits the selected reminder's title in its row.
+  func startRenaming() {
+    guard let row = selectedReminder, search == nil else {
+      post("Select a reminder on a list's screen to rename it", style: .warning)
+      return
+    }
+    renaming = (row.id, TextFieldState(row.reminder.title))
+  }
+
+  /// Keys while a title is edited in its row: Enter saves, Esc leaves it as it was.
+  func handleRename(_ event: KeyEvent) -> EventResult {
+    guard let id = renaming?.id, var field = renaming?.field else { return .ignored }
+    switch event {
+    case .key(.enter):
+      renaming = nil
+      let title = field.text
+      write {
+        let saved = try $0.renameReminder(id, to: title)
+        return "Renamed to “\(saved)”"
+      }
+    case .key(.escape):
+      renaming = nil
+    default:
+      guard field.handle(event) else { return event == .resize ? .handled : .ignored }
+      renaming = (id, field)
+    }
+    return .handled
+  }
+}
