@@ -17,13 +17,6 @@ struct FlowTests {
     return driver
   }
 
-  /// The sidebar row of an entry, as drawn.
-  private func sidebarRow(_ screen: String, _ title: String) -> String {
-    rows(screen).first { $0.hasPrefix("│ ") && $0.dropFirst(4).hasPrefix(title) }.map {
-      String($0.prefix(32))
-    } ?? ""
-  }
-
   @Test(.fixedSample()) func quickAddCompleteAndUndo() async {
     let driver = await start()
     #expect(sidebarRow(driver.screenText, "Family") == "│ ● Family                   2 │")

@@ -68,6 +68,16 @@ func testApp() -> RemindersApp {
   RemindersApp(messageLifetime: .seconds(600))
 }
 
+/// The sidebar row of an entry (a smart list, a list, a tag) with its count, as drawn.
+func sidebarRow(_ screen: String, _ title: String) -> String {
+  sidebarRow(rows(screen), title)
+}
+
+/// The sidebar row of an entry, from the screen's rows.
+func sidebarRow(_ rows: [String], _ title: String) -> String {
+  rows.first { $0.hasPrefix("│ ") && $0.dropFirst(4).hasPrefix(title) }.map { String($0.prefix(32)) } ?? ""
+}
+
 /// The screen's rows.
 func rows(_ screen: String) -> [String] {
   screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

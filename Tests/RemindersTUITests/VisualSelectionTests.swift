@@ -28,13 +28,6 @@ struct VisualSelectionTests {
       .first { $0.contains(" " + title) } ?? ""
   }
 
-  /// The sidebar row of an entry, as drawn.
-  private func sidebarRow(_ screen: String, _ title: String) -> String {
-    rows(screen).first { $0.hasPrefix("│ ") && $0.dropFirst(4).hasPrefix(title) }.map {
-      String($0.prefix(32))
-    } ?? ""
-  }
-
   @Test(.fixedSample()) func marksOneByOneAndARangeThenCompletesThemAsOneUndoStep() async {
     let driver = await personal()
     // v marks Groceries and Haircut one by one; V opens a range at Doctor appointment, j

@@ -29,12 +29,6 @@ struct RemindersEndToEndTests {
     try session.waitForScreen { $0.first?.hasPrefix("┌─ Reminders ") == true }
   }
 
-  /// The sidebar row of an entry.
-  private func sidebarRow(_ screen: [String], _ title: String) -> String {
-    screen.first { $0.hasPrefix("│ ") && $0.dropFirst(4).hasPrefix(title) }.map { String($0.prefix(32)) }
-      ?? ""
-  }
-
   /// Runs SQL on the app's database with the sqlite3 shell, waiting for locks.
   @discardableResult
   private func sqlite(_ session: TmuxSession, _ sql: String) throws -> String {

@@ -56,12 +56,6 @@ struct SharingEndToEndTests {
     try machine.session.waitForScreen { $0.first?.hasPrefix("┌─ Reminders ") == true }
   }
 
-  /// The sidebar row of a list or smart list, with its count.
-  private func sidebarRow(_ screen: [String], _ title: String) -> String {
-    screen.first { $0.hasPrefix("│ ") && $0.dropFirst(4).hasPrefix(title) }.map { String($0.prefix(32)) }
-      ?? ""
-  }
-
   /// The lists in the sidebar, by title.
   private func lists(_ screen: [String]) -> [String] {
     screen.filter { $0.hasPrefix("│ ● ") }.map {
