@@ -1,21 +1,8 @@
 import Foundation
 import RemindersKit
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
-
-/// Waits (polling briefly) until `condition` holds, failing after a few seconds.
-func eventually(
-  _ description: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws -> Bool
-) async throws {
-  let deadline = ContinuousClock.now + .seconds(5)
-  while try !condition() {
-    guard ContinuousClock.now < deadline else {
-      Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
-      return
-    }
-    try await Task.sleep(for: .milliseconds(5))
-  }
-}
 
 @Suite("The queries as live values over a database file", .fixedClock)
 struct LiveQueryTests {
@@ -40,20 +27,20 @@ struct LiveQueryTests {
     let doctor = try #require(today.first).id
     try database.toggleCompletion(doctor)
     // Still on screen, ticked, during the grace period. (Each live value arrives on its own.)
-    try await eventually("the completing reminder leaves the counts") {
+    try await waitUntil("the completing reminder leaves the counts") {
       stats.todayCount == 1 && lists.first?.remindersCount == 3
         && today.map(\.reminder.status) == [.completing, .incomplete]
     }
     scheduler.advance(by: Reminder.completionGracePeriod)
-    try await eventually("the completed reminder leaves today's rows") {
+    try await waitUntil("the completed reminder leaves today's rows") {
       today.map(\.reminder.title) == ["Buy concert tickets"]
     }
     #expect(stats.completedCount == 4)
 
     try database.undo()
-    try await eventually("undo brings it back") { today.count == 2 && stats.todayCount == 2 }
+    try await waitUntil("undo brings it back") { today.count == 2 && stats.todayCount == 2 }
 
     try database.renameTag("social", to: "friends")
-    try await eventually("a renamed tag empties the search for the old name") { search.results.isEmpty }
+    try await waitUntil("a renamed tag empties the search for the old name") { search.results.isEmpty }
   }
 }

@@ -67,12 +67,7 @@ struct ScreenStateLiveTests {
     form.dueText = "fri 6pm"
     let (draft, tags) = try form.validated()
     try testDatabase.saveReminder(draft, tags: tags)
-    let deadline = ContinuousClock.now + .seconds(3)
-    while !model.loadedRows.rows.contains(where: { $0.reminder.title == "Groceries for the week" }),
-      ContinuousClock.now < deadline
-    {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    try await waitUntil { model.loadedRows.rows.contains { $0.reminder.title == "Groceries for the week" } }
     #expect(model.loadedRows.rows.contains { $0.reminder.title == "Groceries for the week" })
   }
 }

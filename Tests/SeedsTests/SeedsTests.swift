@@ -368,15 +368,3 @@ extension Array {
     insert(contentsOf: moving, at: destination - before)
   }
 }
-
-/// Waits until a live value catches up, failing instead of hanging.
-@MainActor
-func waitUntil(_ condition: @MainActor () -> Bool) async throws {
-  let deadline = ContinuousClock.now + .seconds(10)
-  while !condition() {
-    if ContinuousClock.now > deadline { throw WaitTimeout() }
-    try await Task.sleep(for: .milliseconds(5))
-  }
-}
-
-struct WaitTimeout: Error {}

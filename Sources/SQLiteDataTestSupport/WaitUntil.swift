@@ -1,0 +1,60 @@
+import Observation
+import Synchronization
+
+/// A wait for a condition that did not come true in time.
+public struct WaitTimeout: Error, CustomStringConvertible {
+  public let description: String
+}
+
+/// Waits until `condition` holds. The condition is checked again each time an observable value
+/// it read changes (a live query's value arriving, an `@Observable` model's property), never by
+/// polling. Throws ``WaitTimeout`` after `timeout`, which only ends a wait that would hang: with
+/// the whole suite running, a delivery can be late by a minute.
+public func waitUntil(
+  _ description: String = "the condition holds", timeout: Duration = .seconds(120),
+  isolation: isolated (any Actor)? = #isolation, _ condition: () throws -> Bool
+) async throws {
+  let deadline = ContinuousClock.now + timeout
+  while try !condition() {
+    guard ContinuousClock.now < deadline else {
+      throw WaitTimeout(description: "Timed out waiting until \(description)")
+    }
+    let wake = Wake()
+    let alarm = Task {
+      try? await Task.sleep(until: deadline)
+      wake.resume()
+    }
+    await withCheckedContinuation(isolation: isolation) { continuation in
+      wake.set(continuation)
+      withObservationTracking {
+        _ = try? condition()
+      } onChange: {
+        wake.resume()
+      }
+    }
+    alarm.cancel()
+  }
+}
+
+/// Resumes a waiting continuation once, whichever of the observed change and the deadline
+/// comes first.
+private final class Wake: Sendable {
+  private let state = Mutex<(continuation: CheckedContinuation<Void, Never>?, resumed: Bool)>((nil, false))
+
+  func set(_ continuation: CheckedContinuation<Void, Never>) {
+    let resumeNow = state.withLock { state in
+      guard !state.resumed else { return true }
+      state.continuation = continuation
+      return false
+    }
+    if resumeNow { continuation.resume() }
+  }
+
+  func resume() {
+    let continuation = state.withLock { state in
+      defer { state = (nil, true) }
+      return state.resumed ? nil : state.continuation
+    }
+    continuation?.resume()
+  }
+}
