@@ -81,7 +81,7 @@ final class DemoApp: Application {
     let bottom: any View =
       if case .adding(let field) = mode {
         Stack.horizontal([
-          .fixed(6, Text("Name: ", style: .accent)), .flexible(TextField(field, placeholder: "a name")),
+          .fixed(6, Text("Name: ", style: .accent)), .flexible(TextField(field, hint: "a name")),
         ])
       } else {
         StatusLine(leading: model.note, trailing: "? help  q quit", message: messages.current(at: now))

@@ -13,7 +13,7 @@ import Testing
 struct FlowTests {
   private func start(_ size: Size = Size(width: 100, height: 30)) async -> HeadlessDriver {
     let driver = HeadlessDriver(testApp(), size: size)
-    await waitForScreen(driver) { $0.contains("● Personal") && $0.contains("8") }
+    await driver.waitForScreen { $0.contains("● Personal") && $0.contains("8") }
     return driver
   }
 
@@ -25,7 +25,7 @@ struct FlowTests {
     driver.type("Call mom tomorrow 5pm !! #family @Family")
     driver.press("enter")
     await expectScreen(driver, toShow: "Added “Call mom” to Family")
-    var screen = await waitForScreen(driver) {
+    var screen = await driver.waitForScreen {
       sidebarRow($0, "Family").hasSuffix("3 │") && sidebarRow($0, "Scheduled").hasSuffix("8 │")
         && $0.contains("# family")
     }
@@ -33,14 +33,14 @@ struct FlowTests {
     #expect(screen.contains("# family"))
     // Open Family; the new reminder is there with its priority, tag and date.
     driver.press("j j j j j j enter")
-    screen = await waitForScreen(driver) { $0.contains("Call mom") && $0.contains("─ Family ") }
+    screen = await driver.waitForScreen { $0.contains("Call mom") && $0.contains("─ Family ") }
     #expect(
       rows(screen).contains { $0.contains("○ !! Call mom") && $0.contains("#family  Tomorrow 5:00 PM") })
     // Complete it: the counts go down at once (completing counts as completed).
     driver.press("G")
     driver.press("space")
     await expectScreen(driver, toShow: "Completed “Call mom”")
-    screen = await waitForScreen(driver) {
+    screen = await driver.waitForScreen {
       sidebarRow($0, "Family").hasSuffix("2 │") && sidebarRow($0, "All").hasSuffix("8 │")
         && $0.contains("◉ !! Call mom")
     }
@@ -49,13 +49,13 @@ struct FlowTests {
     // Undo brings it back.
     driver.press("u")
     await expectScreen(driver, toShow: "Undid Complete “Call mom”")
-    screen = await waitForScreen(driver) {
+    screen = await driver.waitForScreen {
       sidebarRow($0, "Family").hasSuffix("3 │") && $0.contains("○ !! Call mom")
     }
     #expect(rows(screen).contains { $0.contains("○ !! Call mom") })
     driver.press("ctrl-r")
     await expectScreen(driver, toShow: "Redid Complete “Call mom”")
-    screen = await waitForScreen(driver) { sidebarRow($0, "Family").hasSuffix("2 │") }
+    screen = await driver.waitForScreen { sidebarRow($0, "Family").hasSuffix("2 │") }
     #expect(sidebarRow(screen, "Family") == "│ ● Family                   2 │")
   }
 
@@ -67,7 +67,7 @@ struct FlowTests {
     driver.type("Call mom @Family")
     driver.press("enter")
     await expectScreen(driver, toShow: "Added “Call mom” to Family, new list “Family”")
-    await waitForScreen(driver) { $0.contains("● Family") }
+    await driver.waitForScreen { $0.contains("● Family") }
   }
 
   /// A quick-add line that cannot be added shows why while the text stays, to be corrected.
@@ -100,10 +100,10 @@ struct FlowTests {
   @Test(.fixedSample()) func flagEditAndSortOnAList() async {
     let driver = await start()
     driver.press("j j j j j enter")  // Personal
-    await waitForScreen(driver) { $0.contains("─ Personal ") && $0.contains("Groceries") }
+    await driver.waitForScreen { $0.contains("─ Personal ") && $0.contains("Groceries") }
     driver.press("f")
     await expectScreen(driver, toShow: "Flagged “Groceries”")
-    var screen = await waitForScreen(driver) { sidebarRow($0, "Flagged").hasSuffix("3 │") }
+    var screen = await driver.waitForScreen { sidebarRow($0, "Flagged").hasSuffix("3 │") }
     // Edit the title and the due date in the form.
     driver.press("e")
     driver.press("ctrl-u")
@@ -114,7 +114,7 @@ struct FlowTests {
     #expect(screen.contains("Fri 6:00 PM  (2026-03-06 18:00)"))
     driver.press("ctrl-s")
     await expectScreen(driver, toShow: "Saved “Groceries for the week”")
-    screen = await waitForScreen(driver) {
+    screen = await driver.waitForScreen {
       $0.contains("○ Groceries for the week") && $0.contains("Fri 6:00")
     }
     #expect(rows(screen).contains { $0.contains("○ Groceries for the week") && $0.contains("Fri 6:00") })
@@ -131,7 +131,7 @@ struct FlowTests {
     #expect(driver.screenText.contains("Sort by"))
     driver.press("4")
     await expectScreen(driver, toShow: "Sorted by Title")
-    screen = await waitForScreen(driver) { $0.contains("· Title") }
+    screen = await driver.waitForScreen { $0.contains("· Title") }
     let titles = rows(screen).compactMap { row -> String? in
       guard let start = row.range(of: "○ ") else { return nil }
       return String(row[start.upperBound...].prefix(8))
@@ -143,7 +143,7 @@ struct FlowTests {
     let driver = await start()
     driver.press("j j j j j")  // Personal
     driver.press("J")
-    var screen = await waitForScreen(driver) {
+    var screen = await driver.waitForScreen {
       ($0.range(of: "Family")?.lowerBound ?? $0.endIndex)
         < ($0.range(of: "● Personal")?.lowerBound ?? $0.startIndex)
     }
@@ -157,13 +157,13 @@ struct FlowTests {
     driver.press("d")
     driver.press("y")
     await expectScreen(driver, toShow: "Deleted the list “Personal”")
-    screen = await waitForScreen(driver) {
+    screen = await driver.waitForScreen {
       !$0.contains("● Personal") && sidebarRow($0, "All").hasSuffix("4 │")
     }
     #expect(sidebarRow(screen, "All") == "│ ▤ All                      4 │")
     // The selection stays in place, on the list that took Personal's row.
     driver.press("u")
-    screen = await waitForScreen(driver) {
+    screen = await driver.waitForScreen {
       $0.contains("● Personal") && sidebarRow($0, "All").hasSuffix("8 │")
     }
     #expect(screen.contains("Undid Delete List “Personal”"))
@@ -173,9 +173,9 @@ struct FlowTests {
   @Test(.fixedSample()) func moveRemindersWithinAList() async {
     let driver = await start()
     driver.press("j j j j j enter")
-    await waitForScreen(driver) { $0.contains("─ Personal ") && $0.contains("Groceries") }
+    await driver.waitForScreen { $0.contains("─ Personal ") && $0.contains("Groceries") }
     driver.press("J")
-    let screen = await waitForScreen(driver) {
+    let screen = await driver.waitForScreen {
       ($0.range(of: "Haircut")?.lowerBound ?? $0.endIndex)
         < ($0.range(of: "○ Groceries")?.lowerBound ?? $0.startIndex)
     }
@@ -183,7 +183,7 @@ struct FlowTests {
     driver.press("K")
     driver.press("K")
     #expect(
-      await waitForScreen(driver) { $0.contains("is already at the top") }.contains("already at the top"))
+      await driver.waitForScreen { $0.contains("is already at the top") }.contains("already at the top"))
   }
 
   @Test(.fixedSample()) func addAListAndATagThroughThePicker() async {
@@ -194,7 +194,7 @@ struct FlowTests {
     #expect(driver.screenText.contains("● Garden"))
     driver.press("enter enter")
     await expectScreen(driver, toShow: "Saved the list “Garden”")
-    var screen = await waitForScreen(driver) { $0.contains("─ Garden ") && !$0.contains("New List") }
+    var screen = await driver.waitForScreen { $0.contains("─ Garden ") && !$0.contains("New List") }
     // A new reminder in the selected list, with a new tag from the picker.
     driver.press("N")
     driver.type("Plant tulips")
@@ -203,11 +203,11 @@ struct FlowTests {
     driver.press("n")
     driver.type("spring")
     driver.press("enter")
-    screen = await waitForScreen(driver) { $0.contains("[x] #spring") }
+    screen = await driver.waitForScreen { $0.contains("[x] #spring") }
     driver.press("enter")
     #expect(driver.screenText.contains("#spring"))
     driver.press("ctrl-s")
-    screen = await waitForScreen(driver) {
+    screen = await driver.waitForScreen {
       sidebarRow($0, "Garden").hasSuffix("1 │") && $0.contains("# spring")
     }
     #expect(sidebarRow(screen, "Garden") == "│ ● Garden                   1 │")
@@ -217,19 +217,19 @@ struct FlowTests {
   @Test(.fixedSample()) func deleteAReminderAfterConfirming() async {
     let driver = await start()
     driver.press("enter")  // Today
-    await waitForScreen(driver) { $0.contains("─ Today ") }
+    await driver.waitForScreen { $0.contains("─ Today ") }
     driver.press("d")
     #expect(driver.screenText.contains("Delete “Doctor appointment”?"))
     driver.press("y")
     await expectScreen(driver, toShow: "Deleted “Doctor appointment”")
-    let screen = await waitForScreen(driver) { sidebarRow($0, "Today").hasSuffix("1 │") }
+    let screen = await driver.waitForScreen { sidebarRow($0, "Today").hasSuffix("1 │") }
     #expect(sidebarRow(screen, "Today") == "│ ◷ Today                    1 │")
   }
 
   @Test(.fixedSample()) func narrowScreenSwitchesPanes() async {
     let driver = await start(Size(width: 40, height: 12))
     driver.press("enter")
-    #expect(await waitForScreen(driver) { $0.contains("─ Today ") }.contains("Doctor"))
+    #expect(await driver.waitForScreen { $0.contains("─ Today ") }.contains("Doctor"))
     driver.press("h")
     #expect(driver.screenText.contains("─ Reminders "))
     driver.press("tab")

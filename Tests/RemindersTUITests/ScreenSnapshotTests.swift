@@ -18,7 +18,7 @@ struct ScreenSnapshotTests {
   /// The app on the sample data, once its first rows are drawn.
   private func start(_ size: Size) async -> HeadlessDriver {
     let driver = HeadlessDriver(testApp(), size: size)
-    await waitForScreen(driver) { $0.contains("Doctor appointment") || $0.contains("Personal") }
+    await driver.waitForScreen { $0.contains("Doctor appointment") || $0.contains("Personal") }
     return driver
   }
 
@@ -31,7 +31,7 @@ struct ScreenSnapshotTests {
     let driver = await start(Self.wide)
     driver.press("j j j j j")
     driver.press("enter")
-    let screen = await waitForScreen(driver) { $0.contains("─ Personal ") && $0.contains("Haircut") }
+    let screen = await driver.waitForScreen { $0.contains("─ Personal ") && $0.contains("Haircut") }
     expectSnapshot(screen, named: "personal-100x30")
     // The past-due date (two days ago) is drawn in the error colour, the flag in the warning one.
     let haircut = rows(screen).firstIndex { $0.contains("Haircut") } ?? 0
@@ -47,7 +47,7 @@ struct ScreenSnapshotTests {
     let driver = await start(Self.narrow)
     expectSnapshot(driver.screenText, named: "home-40x12")
     driver.press("enter")
-    let detail = await waitForScreen(driver) { $0.contains("─ Today ") }
+    let detail = await driver.waitForScreen { $0.contains("─ Today ") }
     expectSnapshot(detail, named: "today-40x12")
     driver.press("tab")
     #expect(driver.screenText.contains("─ Reminders "))
@@ -79,7 +79,7 @@ struct ScreenSnapshotTests {
   @Test(.fixedSample()) func theReminderForm() async {
     let driver = await start(Self.wide)
     driver.press("j j j j j enter")
-    await waitForScreen(driver) { $0.contains("Groceries") }
+    await driver.waitForScreen { $0.contains("Groceries") }
     driver.press("e")
     expectSnapshot(driver.screenText, named: "form-100x30")
   }
@@ -89,16 +89,16 @@ struct ScreenSnapshotTests {
     driver.press("/")
     driver.type("ticket")
     driver.press("enter")
-    let screen = await waitForScreen(driver) { $0.contains("1 found") }
+    let screen = await driver.waitForScreen { $0.contains("1 found") }
     expectSnapshot(screen, named: "search-100x30")
     // A completed match shows once completed reminders are shown.
     driver.press("i")
     driver.press("ctrl-u")
     driver.type("walk")
     driver.press("enter")
-    await waitForScreen(driver) { $0.contains("0 found · 1 Completed") }
+    await driver.waitForScreen { $0.contains("0 found · 1 Completed") }
     driver.press("c")
-    let withCompleted = await waitForScreen(driver) { $0.contains("Take a walk") }
+    let withCompleted = await driver.waitForScreen { $0.contains("Take a walk") }
     #expect(withCompleted.contains("● Take a walk"))
   }
 
@@ -109,7 +109,7 @@ struct ScreenSnapshotTests {
     expectSnapshot(driver.screenText, named: "empty-40x12")
     driver.press("S")
     await expectScreen(driver, toShow: "Loaded the sample data")
-    let loaded = await waitForScreen(driver) { $0.contains("Personal") }
+    let loaded = await driver.waitForScreen { $0.contains("Personal") }
     #expect(loaded.contains("● Personal"))
   }
 }

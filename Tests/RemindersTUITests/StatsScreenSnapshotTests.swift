@@ -13,9 +13,9 @@ import Testing
 struct StatsScreenSnapshotTests {
   private func stats(_ size: Size, depth: ColorDepth = .indexed256) async -> HeadlessDriver {
     let driver = HeadlessDriver(testApp(), size: size, colorDepth: depth)
-    await waitForScreen(driver) { $0.contains("Personal") }
+    await driver.waitForScreen { $0.contains("Personal") }
     driver.press("%")
-    await waitForScreen(driver) { $0.contains("─ Stats ") && $0.contains("#social 3") }
+    await driver.waitForScreen { $0.contains("─ Stats ") && $0.contains("#social 3") }
     return driver
   }
 
@@ -45,7 +45,7 @@ struct StatsScreenSnapshotTests {
         sql: #"UPDATE "reminders" SET "status" = 1, "completedAt" = ? WHERE "title" = 'Haircut'"#,
         arguments: [DatabaseDateFormat.string(from: fixedNow)])
     }
-    let screen = await waitForScreen(driver) { $0.contains("3 in all") }
+    let screen = await driver.waitForScreen { $0.contains("3 in all") }
     #expect(screen.contains("3 in all"))
     driver.press("esc")
     #expect(!driver.screenText.contains("─ Stats "))

@@ -52,15 +52,6 @@ extension Trait where Self == DependencyTrait {
 /// The database the test runs on.
 var testDatabase: any DatabaseWriter { DependencyValues.current.defaultDatabase }
 
-/// Draws frames until the screen satisfies `condition`; see `HeadlessDriver.waitForScreen`.
-@MainActor
-@discardableResult
-func waitForScreen(
-  _ driver: HeadlessDriver, timeout: Duration = .seconds(60), _ condition: (String) -> Bool
-) async -> String {
-  await driver.waitForScreen(timeout: timeout, condition)
-}
-
 /// The app as the tests drive it: its messages stay as long as a test may take to look at them
 /// (the main actor is shared with other tests, which can hold it for seconds).
 @MainActor

@@ -128,6 +128,34 @@ struct VisualSelectionTests {
     #expect(screen.contains("Buy concert tickets"))
   }
 
+  /// A range over more reminders than one action changes is refused before its ids are read,
+  /// and nothing changes.
+  @Test(.fixedSample()) func aRangeTooLongIsRefusedWithTheReason() async throws {
+    let list = try testDatabase.addList(title: "Long")
+    try await testDatabase.write { db in
+      try #sql(
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
+        INSERT INTO reminders (remindersListID, title) SELECT \(bind: list.id), 'Reminder ' || i FROM n
+        """
+      ).execute(db)
+    }
+    let driver = HeadlessDriver(testApp(), size: Size(width: 100, height: 30))
+    await driver.waitForScreen { sidebarRow($0, "Long").hasSuffix("12000 │") }
+    driver.press("j j j j j j j j enter")
+    await driver.waitForScreen { $0.contains("─ Long ") && $0.contains("Reminder 1 ") }
+    driver.press("V G")
+    #expect(driver.screenText.contains("12000 marked"))
+    driver.press("space")
+    #expect(
+      driver.screenText.contains("12000 reminders are marked; one action changes at most 10000: mark fewer"))
+    let incomplete = try await testDatabase.read { db in
+      try Reminder.where { $0.remindersListID.eq(list.id) && $0.status.eq(Reminder.Status.incomplete) }
+        .fetchCount(db)
+    }
+    #expect(incomplete == 12000)
+  }
+
   @Test(.fixedSample()) func duplicatesAndRenamesInPlace() async {
     let driver = await personal()
     driver.press("j Y")

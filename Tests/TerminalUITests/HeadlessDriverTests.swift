@@ -50,7 +50,7 @@ final class CounterApp: Application {
     let content = Stack.vertical([
       .flexible(Border(title: "Counters", List(source, state: list, isFocused: !isEditing))),
       .fixed(
-        1, isEditing ? TextField(field, placeholder: "name") : Text("a add, + count, q quit", style: .dim)),
+        1, isEditing ? TextField(field, hint: "name") : Text("a add, + count, q quit", style: .dim)),
     ])
     canvas.render(MinimumSizeGuard(minimum: Size(width: 20, height: 6), content))
     if showsHelp { canvas.render(HelpOverlay(sections: keymap.helpSections())) }

@@ -85,9 +85,9 @@ struct TextEditingTests {
     #expect(canvas.cursor == Point(x: 3, y: 0))
   }
 
-  @Test func placeholderAndFocus() {
+  @Test func hintAndFocus() {
     let canvas = draw(
-      TextField(TextFieldState(), placeholder: "Search", isFocused: false), width: 10, height: 1)
+      TextField(TextFieldState(), hint: "Search", isFocused: false), width: 10, height: 1)
     #expect(canvas.textSnapshot() == "Search")
     #expect(canvas.styleSnapshot() == "dddddd....")
     #expect(canvas.cursor == nil)
@@ -128,7 +128,7 @@ struct TextEditingTests {
     canvas = draw(TextArea(state), width: 6, height: 2)
     #expect(canvas.textSnapshot() == "one\ntwo")
     #expect(canvas.cursor == Point(x: 3, y: 0))
-    let empty = draw(TextArea(TextAreaState(), placeholder: "Notes"), width: 6, height: 2)
+    let empty = draw(TextArea(TextAreaState(), hint: "Notes"), width: 6, height: 2)
     #expect(empty.textSnapshot() == "Notes\n")
   }
 }

@@ -30,7 +30,7 @@ struct LinePrompt {
   }
 
   /// What the empty line says to type.
-  var placeholder: String {
+  var hint: String {
     switch purpose {
     case .quickAdd: "Title " + AppKeymap.quickAddHint
     case .tag(let ids):

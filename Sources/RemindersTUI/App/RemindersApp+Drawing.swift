@@ -44,7 +44,7 @@ extension RemindersApp {
               1,
               Stack.horizontal([
                 .fixed(prompt.label.count, Text(prompt.label, style: .statusBar)),
-                .flexible(TextField(prompt.field, placeholder: prompt.placeholder, style: .normal)),
+                .flexible(TextField(prompt.field, hint: prompt.hint, style: .normal)),
               ]))
           ])
       } else {
@@ -149,7 +149,7 @@ extension RemindersApp {
     }
     return DetailPane(
       model: detail, sharing: detailListState, list: detailList, source: source, isFocused: focused,
-      markedCount: marks.isEmpty ? 0 : markedCount(in: detail), renaming: focused ? renaming?.field : nil)
+      markedCount: marks.isEmpty ? 0 : markedCount(in: source), renaming: focused ? renaming?.field : nil)
   }
 
   /// The detail screen's list, with its sharing, when the screen is a list.

@@ -10,18 +10,19 @@ extension RemindersApp {
   /// million rows, which is a query, not a selection.
   static let markLimit = 10_000
 
-  /// The open range's rows on the detail screen as it is now.
-  func openRange(in detail: DetailModel) -> Range<Int> {
-    let source = DetailSource(model: detail, format: format)
+  /// The open range's rows on a detail screen whose rows are `source`.
+  func openRange(in source: DetailSource) -> Range<Int> {
     let cursor = detailList.resolvedIndex(in: source) ?? 0
     return marks.range(cursor: cursor) { source.index(of: .reminder($0)) }
   }
 
-  /// How many reminders are marked on the detail screen, the open range's rows included.
-  func markedCount(in detail: DetailModel) -> Int {
-    let range = openRange(in: detail)
-    let inRange = marks.marked.filter { id in detail.index(of: id).map(range.contains) ?? false }
-    return marks.marked.count + range.count - inRange.count
+  /// How many reminders are marked on the detail screen, the open range's rows included (those
+  /// marked one by one too are counted once, as far as they are loaded).
+  func markedCount(in source: DetailSource) -> Int {
+    let range = openRange(in: source)
+    let loaded = range.clamped(to: source.offset..<source.offset + source.elements.count)
+    let markedInRange = loaded.count(where: { marks.isMarked(source.elements[$0 - source.offset].id) })
+    return marks.marked.count + range.count - markedInRange
   }
 
   /// The reminders an action applies to: on a detail screen with marks, the marked ones (with
@@ -29,14 +30,17 @@ extension RemindersApp {
   /// selected one; none when nothing is selected.
   func targets() throws -> [Reminder.ID] {
     guard let detail, search == nil, !marks.isEmpty else { return selectedReminder.map { [$0.id] } ?? [] }
+    let source = detailSource(detail)
+    // Counted before the range's ids are read: a range over a million rows is refused unread.
+    let count = markedCount(in: source)
+    guard count <= Self.markLimit else {
+      throw ActionError(
+        "\(count) reminders are marked; one action changes at most \(Self.markLimit): mark fewer")
+    }
     var ids = marks.marked
     var seen = Set(ids)
-    for id in try detail.reminderIDs(at: openRange(in: detail)) where seen.insert(id).inserted {
+    for id in try detail.reminderIDs(at: openRange(in: source)) where seen.insert(id).inserted {
       ids.append(id)
-    }
-    guard ids.count <= Self.markLimit else {
-      throw ActionError(
-        "\(ids.count) reminders are marked; one action changes at most \(Self.markLimit): mark fewer")
     }
     return ids
   }
@@ -44,10 +48,11 @@ extension RemindersApp {
   /// How a message names the reminders an action changed: the title of one, or how many.
   func subject(_ ids: [Reminder.ID]) -> String {
     guard ids.count == 1 else { return "\(ids.count) reminders" }
-    let row =
-      (search == nil ? detail.flatMap { detail in detail.index(of: ids[0]).flatMap(detail.row(at:)) } : nil)
-      ?? selectedReminder.flatMap { $0.id == ids[0] ? $0 : nil }
-    return row.map { "“\($0.reminder.title)”" } ?? "1 reminder"
+    if let row = selectedReminder, row.id == ids[0] { return "“\(row.reminder.title)”" }
+    if search == nil, let detail, let index = detail.index(of: ids[0]), let row = detail.row(at: index) {
+      return "“\(row.reminder.title)”"
+    }
+    return "1 reminder"
   }
 
   // MARK: - Marking
@@ -72,7 +77,7 @@ extension RemindersApp {
       return
     }
     do {
-      marks.endRange(keeping: try detail.reminderIDs(at: openRange(in: detail)))
+      marks.endRange(keeping: try detail.reminderIDs(at: openRange(in: detailSource(detail))))
     } catch {
       post(message(for: error), style: .error)
     }

@@ -110,8 +110,10 @@ final class RemindersApp: Application {
 
   /// A detail screen's rows as drawn, with the marked ones shown.
   func detailSource(_ detail: DetailModel) -> DetailSource {
-    guard !marks.isEmpty else { return DetailSource(model: detail, format: format) }
-    return DetailSource(model: detail, format: format, marks: marks, range: openRange(in: detail))
+    let format = self.format
+    let rows = DetailSource(model: detail, format: format)
+    guard !marks.isEmpty else { return rows }
+    return DetailSource(model: detail, format: format, marks: marks, range: openRange(in: rows))
   }
 
   func searchSource(_ search: SearchModel) -> SearchSource {

@@ -256,7 +256,7 @@ struct ShareDialog {
           1,
           Stack.horizontal([
             .fixed(8, Text("Add: ", style: .accent)),
-            .flexible(TextField(field, placeholder: "user name on the server")),
+            .flexible(TextField(field, hint: "user name on the server")),
           ])))
     }
     rows.append(.fixed(1, EmptyView()))

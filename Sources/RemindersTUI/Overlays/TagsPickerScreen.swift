@@ -85,11 +85,11 @@ final class TagsPickerScreen {
       switch mode {
       case .adding(let field):
         Stack.horizontal([
-          .fixed(5, Text("New ", style: .accent)), .flexible(TextField(field, placeholder: "tag")),
+          .fixed(5, Text("New ", style: .accent)), .flexible(TextField(field, hint: "tag")),
         ])
       case .renaming(_, let field):
         Stack.horizontal([
-          .fixed(8, Text("Rename ", style: .accent)), .flexible(TextField(field, placeholder: "tag")),
+          .fixed(8, Text("Rename ", style: .accent)), .flexible(TextField(field, hint: "tag")),
         ])
       case .browsing, .confirmingDelete:
         Text(error ?? "space choose · n new · r rename · d delete", style: error == nil ? .dim : .error)

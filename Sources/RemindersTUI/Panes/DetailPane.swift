@@ -130,7 +130,7 @@ struct SearchPane: View {
           1,
           Stack.horizontal([
             .fixed(2, Text("/", style: .accent)),
-            .flexible(TextField(field, placeholder: "search", isFocused: isEditing)),
+            .flexible(TextField(field, hint: "search", isFocused: isEditing)),
           ])),
         .fixed(1, Line(info)),
         .flexible(List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage)),

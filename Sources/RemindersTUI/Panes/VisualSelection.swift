@@ -6,6 +6,8 @@ import RemindersKit
 struct VisualSelection: Equatable {
   /// Marked one by one (and kept from ended ranges), in the order marked.
   private(set) var marked: [Reminder.ID] = []
+  /// The same ids, to look one up as each row is drawn.
+  private var markedSet: Set<Reminder.ID> = []
   /// The row a range started on, while a range is open: its reminder, and its index then (for
   /// when that row is not loaded any more).
   private(set) var anchor: Anchor?
@@ -19,8 +21,15 @@ struct VisualSelection: Equatable {
 
   /// Marks the row, or unmarks it if it is marked.
   mutating func toggle(_ id: Reminder.ID) {
-    if let index = marked.firstIndex(of: id) { marked.remove(at: index) } else { marked.append(id) }
+    if markedSet.remove(id) != nil {
+      marked.removeAll { $0 == id }
+    } else {
+      markedSet.insert(id)
+      marked.append(id)
+    }
   }
+
+  func isMarked(_ id: Reminder.ID) -> Bool { markedSet.contains(id) }
 
   /// Opens a range at the cursor's row.
   mutating func startRange(at id: Reminder.ID, index: Int) {
@@ -30,7 +39,7 @@ struct VisualSelection: Equatable {
   /// Ends the open range, keeping `ids` (its rows) marked.
   mutating func endRange(keeping ids: [Reminder.ID]) {
     anchor = nil
-    for id in ids where !marked.contains(id) { marked.append(id) }
+    for id in ids where markedSet.insert(id).inserted { marked.append(id) }
   }
 
   /// The indices of the open range's rows, from the anchor (where `anchorIndex` finds it now) to
@@ -43,6 +52,6 @@ struct VisualSelection: Equatable {
 
   /// Whether the row of `id` at `index` shows as marked, with the open range over `range`.
   func contains(_ id: Reminder.ID, at index: Int, range: Range<Int>) -> Bool {
-    range.contains(index) || marked.contains(id)
+    range.contains(index) || markedSet.contains(id)
   }
 }

@@ -2,15 +2,16 @@
 /// to keep the cursor in view.
 public struct TextArea: View {
   public var state: TextAreaState
-  public var placeholder: String
+  /// Shown dimmed while the text is empty: what to type.
+  public var hint: String
   public var isFocused: Bool
   public var style: Style
 
   public init(
-    _ state: TextAreaState, placeholder: String = "", isFocused: Bool = true, style: Style = .normal
+    _ state: TextAreaState, hint: String = "", isFocused: Bool = true, style: Style = .normal
   ) {
     self.state = state
-    self.placeholder = placeholder
+    self.hint = hint
     self.isFocused = isFocused
     self.style = style
   }
@@ -18,8 +19,8 @@ public struct TextArea: View {
   public func render(in rect: Rect, on canvas: inout Canvas) {
     guard !rect.isEmpty else { return }
     canvas.fill(rect, style: style)
-    if state.text.isEmpty, !placeholder.isEmpty {
-      Text(placeholder, style: .dim).render(in: rect, on: &canvas)
+    if state.text.isEmpty, !hint.isEmpty {
+      Text(hint, style: .dim).render(in: rect, on: &canvas)
     }
     let cursorColumn = state.currentLine.cursorColumn
     let firstRow = max(0, state.row - (rect.height - 1))

@@ -2,15 +2,16 @@
 /// in view; when focused the terminal's cursor is placed at the insertion point.
 public struct TextField: View {
   public var state: TextFieldState
-  public var placeholder: String
+  /// Shown dimmed while the text is empty: what to type.
+  public var hint: String
   public var isFocused: Bool
   public var style: Style
 
   public init(
-    _ state: TextFieldState, placeholder: String = "", isFocused: Bool = true, style: Style = .normal
+    _ state: TextFieldState, hint: String = "", isFocused: Bool = true, style: Style = .normal
   ) {
     self.state = state
-    self.placeholder = placeholder
+    self.hint = hint
     self.isFocused = isFocused
     self.style = style
   }
@@ -27,8 +28,8 @@ public struct TextField: View {
     let cursorColumn = state.editor.cursorColumn
     let scroll = Self.scrollColumn(cursorColumn: cursorColumn, width: line.width)
     canvas.fill(line, style: style)
-    if state.text.isEmpty, !placeholder.isEmpty {
-      canvas.writeLine(placeholder, in: line, style: .dim)
+    if state.text.isEmpty, !hint.isEmpty {
+      canvas.writeLine(hint, in: line, style: .dim)
     } else {
       canvas.write(state.text, at: Point(x: line.x - scroll, y: line.y), style: style, clip: line)
     }
