@@ -135,8 +135,11 @@ struct SharingEndToEndTests {
     try b1.session.send("n")
     try b1.session.send("From bob @Family", literal: true)
     try b1.session.send("Enter")
-    screen = try b1.session.waitForScreen { sidebarRow($0, "Family").hasSuffix("3 │") }
-    #expect(screen.contains { $0.contains("Added “From bob” to Family") })
+    // The count and the write's message can arrive in either order.
+    screen = try b1.session.waitForScreen {
+      sidebarRow($0, "Family").hasSuffix("3 │") && $0.contains { $0.contains("Added “From bob” to Family") }
+    }
+    #expect(sidebarRow(screen, "Family").hasSuffix("3 │"))
     screen = try a1.session.waitForScreen(timeout: syncTimeout) {
       $0.contains { $0.contains("From bob") && $0.contains("✎ bob") }
     }
