@@ -94,4 +94,42 @@ struct ValuesTests {
       #expect(try RemindersList.fetchCount(db) == 3)
     }
   }
+
+  @Test func selectFromOneRowOfValues() throws {
+    let statement = Select(Values(1, "Hello", true)).where(\.2).order(by: \.1)
+    #expect(
+      statement.query.debugDescription == """
+        SELECT "column1", "column2", "column3"
+        FROM (
+          VALUES (1, 'Hello', 1)
+        )
+        WHERE ("column3")
+        ORDER BY "column2"
+        """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.count == 1 && rows[0] == (1, "Hello", true))
+  }
+
+  @Test func selectFromValuesKeyPathToAComputedPropertyIsRefusedBySQLite() throws {
+    let statement = Select(
+      Values {
+        ("Hello", 2); ("Goodbye", 3)
+      }
+    ).order(by: \.0.count)
+    let error = #expect(throws: DatabaseError.self) { try database.read { try statement.fetchAll($0) } }
+    #expect(error?.message.contains("no column for the key path") == true)
+  }
+
+  @Test func selectFromNoValuesRunsNothingWhateverItsClauses() throws {
+    let none = false
+    let statement = Select(
+      Values {
+        if none { (1.5, "a", false, 4) }
+      }
+    )
+    .where { _, _, flag, _ in flag }
+    .order { number, _, _, count in (number, count) }
+    #expect(statement.query.isEmpty)
+    #expect(try database.read { try statement.fetchAll($0) }.isEmpty)
+  }
 }

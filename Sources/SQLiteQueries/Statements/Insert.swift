@@ -239,13 +239,14 @@ enum InsertSource<Into: Table> {
     drafts.count == 1 ? .draft(drafts[0]) : .drafts(drafts)
   }
 
-  /// A VALUES insert of no rows, which runs no SQL.
+  /// An insert of no rows (VALUES of none, or a select that selects nothing), which runs no SQL.
   var hasNoRows: Bool {
     switch self {
     case .values(let rows): rows.isEmpty
     case .rows(let rows): rows.isEmpty
     case .drafts(let drafts): drafts.isEmpty
-    case .row, .draft, .select, .defaultValues: false
+    case .select(let query): query.isEmpty
+    case .row, .draft, .defaultValues: false
     }
   }
 }

@@ -19,15 +19,24 @@ public struct Values<QueryValue>: SelectStatement, @unchecked Sendable {
   /// What is selected: one `SELECT` of columns, or `VALUES` rows.
   let body: Body
   let decodeRow: (inout QueryDecoder) throws -> QueryValue
+  /// Where each value of a row sits, for `Select(Values { … })`; nil for no rows.
+  let layout: (() -> ValuesLayout)?
 
   enum Body {
-    case columns([QueryFragment])
+    /// The selected columns (a table row's named after its columns), and the same values as one
+    /// row of VALUES.
+    case columns([QueryFragment], row: QueryFragment)
     /// Each row's values, comma-separated; none runs nothing.
     case rows([QueryFragment])
   }
 
-  init(columns: [QueryFragment], decodeRow: @escaping (inout QueryDecoder) throws -> QueryValue) {
-    self.body = .columns(columns)
+  init(
+    values: [any QueryExpression], layout: @escaping () -> ValuesLayout,
+    decodeRow: @escaping (inout QueryDecoder) throws -> QueryValue
+  ) {
+    self.layout = layout
+    self.body = .columns(
+      values.map { valueFragment($0) }, row: values.map(\.queryFragment).joined(separator: ", "))
     self.decodeRow = decodeRow
   }
 
@@ -36,11 +45,20 @@ public struct Values<QueryValue>: SelectStatement, @unchecked Sendable {
     let built = rows()
     self.body = .rows(built.rows)
     self.decodeRow = built.decodeRow
+    self.layout = built.layout
   }
 
   public var query: QueryFragment {
     switch body {
-    case .columns(let columns): "SELECT " + columns.joined(separator: ", ")
+    case .columns(let columns, _): "SELECT " + columns.joined(separator: ", ")
+    case .rows: rowsFragment
+    }
+  }
+
+  /// The values as SQL's `VALUES (…), (…)`, or nothing for no rows.
+  var rowsFragment: QueryFragment {
+    switch body {
+    case .columns(_, let row): "VALUES (" + row + ")"
     case .rows(let rows):
       rows.isEmpty ? QueryFragment() : "VALUES " + rows.map { "(" + $0 + ")" }.joined(separator: ", ")
     }
@@ -71,7 +89,7 @@ extension Values: FetchableStatement {
 extension Values where QueryValue == Void {
   /// `SELECT f(…)` of a function called for what it does, as in a trigger.
   public init(_ value: some QueryExpression<Void>) {
-    self.init(columns: [value.queryFragment]) { $0.skip(1) }
+    self.init(values: [value], layout: { ValuesLayout.of(Void.self) }) { $0.skip(1) }
   }
 }
 
@@ -81,7 +99,7 @@ extension Values {
   /// `SELECT value`.
   public init<A: QueryExpression>(_ a: A)
   where QueryValue == A.QueryValue.QueryOutput, A.QueryValue: QueryRepresentable {
-    self.init(columns: [valueFragment(a)]) { decoder in
+    self.init(values: [a], layout: { ValuesLayout.of(A.QueryValue.QueryOutput.self) }) { decoder in
       try decodeNext(A.QueryValue.self, &decoder).queryOutput
     }
   }
@@ -92,7 +110,10 @@ extension Values {
     QueryValue == (A.QueryValue.QueryOutput, B.QueryValue.QueryOutput), A.QueryValue: QueryRepresentable,
     B.QueryValue: QueryRepresentable
   {
-    self.init(columns: [valueFragment(a), valueFragment(b)]) { decoder in
+    self.init(
+      values: [a, b],
+      layout: { ValuesLayout.of(A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self) }
+    ) { decoder in
       (
         try decodeNext(A.QueryValue.self, &decoder).queryOutput,
         try decodeNext(B.QueryValue.self, &decoder).queryOutput
@@ -106,7 +127,13 @@ extension Values {
     QueryValue == (A.QueryValue.QueryOutput, B.QueryValue.QueryOutput, C.QueryValue.QueryOutput),
     A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable
   {
-    self.init(columns: [valueFragment(a), valueFragment(b), valueFragment(c)]) { decoder in
+    self.init(
+      values: [a, b, c],
+      layout: {
+        ValuesLayout.of(
+          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self)
+      }
+    ) { decoder in
       (
         try decodeNext(A.QueryValue.self, &decoder).queryOutput,
         try decodeNext(B.QueryValue.self, &decoder).queryOutput,
@@ -125,7 +152,14 @@ extension Values {
     ), A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable,
     D.QueryValue: QueryRepresentable
   {
-    self.init(columns: [valueFragment(a), valueFragment(b), valueFragment(c), valueFragment(d)]) { decoder in
+    self.init(
+      values: [a, b, c, d],
+      layout: {
+        ValuesLayout.of(
+          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self,
+          D.QueryValue.QueryOutput.self)
+      }
+    ) { decoder in
       (
         try decodeNext(A.QueryValue.self, &decoder).queryOutput,
         try decodeNext(B.QueryValue.self, &decoder).queryOutput,
@@ -146,9 +180,14 @@ extension Values {
     ), A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable,
     D.QueryValue: QueryRepresentable, E.QueryValue: QueryRepresentable
   {
-    self.init(columns: [
-      valueFragment(a), valueFragment(b), valueFragment(c), valueFragment(d), valueFragment(e),
-    ]) { decoder in
+    self.init(
+      values: [a, b, c, d, e],
+      layout: {
+        ValuesLayout.of(
+          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self,
+          D.QueryValue.QueryOutput.self, E.QueryValue.QueryOutput.self)
+      }
+    ) { decoder in
       (
         try decodeNext(A.QueryValue.self, &decoder).queryOutput,
         try decodeNext(B.QueryValue.self, &decoder).queryOutput,
@@ -171,10 +210,14 @@ extension Values {
     ), A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable,
     D.QueryValue: QueryRepresentable, E.QueryValue: QueryRepresentable, F.QueryValue: QueryRepresentable
   {
-    self.init(columns: [
-      valueFragment(a), valueFragment(b), valueFragment(c), valueFragment(d), valueFragment(e),
-      valueFragment(f),
-    ]) { decoder in
+    self.init(
+      values: [a, b, c, d, e, f],
+      layout: {
+        ValuesLayout.of(
+          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self,
+          D.QueryValue.QueryOutput.self, E.QueryValue.QueryOutput.self, F.QueryValue.QueryOutput.self)
+      }
+    ) { decoder in
       (
         try decodeNext(A.QueryValue.self, &decoder).queryOutput,
         try decodeNext(B.QueryValue.self, &decoder).queryOutput,
@@ -206,6 +249,8 @@ extension Table {
 public struct ValuesRows<Row> {
   let rows: [QueryFragment]
   let decodeRow: (inout QueryDecoder) throws -> Row
+  /// Where each value of a row sits; nil for no rows.
+  var layout: (() -> ValuesLayout)? = nil
 }
 
 /// Builds the rows of `Values { … }`: a value, a tuple of values, or a `@Selection`'s
@@ -216,7 +261,11 @@ public enum ValuesBuilder {
     Value.QueryValue.QueryOutput
   >
   where Value.QueryValue: QueryRepresentable {
-    ValuesRows(rows: [value.queryFragment]) { try decodeNext(Value.QueryValue.self, &$0).queryOutput }
+    ValuesRows(
+      rows: [value.queryFragment], decodeRow: { try decodeNext(Value.QueryValue.self, &$0).queryOutput }
+    ) {
+      ValuesLayout.of(Value.QueryValue.QueryOutput.self)
+    }
   }
 
   @_disfavoredOverload
@@ -225,9 +274,148 @@ public enum ValuesBuilder {
   where repeat (each Value).QueryValue: QueryRepresentable {
     var values: [QueryFragment] = []
     for value in repeat each row { values.append(value.queryFragment) }
-    return ValuesRows(rows: [values.joined(separator: ", ")]) { decoder in
-      (repeat try decodeNext((each Value).QueryValue.self, &decoder).queryOutput)
-    }
+    return ValuesRows(
+      rows: [values.joined(separator: ", ")],
+      decodeRow: { decoder in (repeat try decodeNext((each Value).QueryValue.self, &decoder).queryOutput) },
+      layout: { ValuesLayout.of(repeat ((each Value).QueryValue.QueryOutput).self) })
+  }
+
+  // Rows of 2 to 6 values, one overload per count: with the count known before the values'
+  // types, a key path into the row (`Select(Values { … }).where(\.2)`) type-checks in the same
+  // expression, which it does not through the pack above.
+  public static func buildExpression<A: QueryExpression, B: QueryExpression>(_ row: (A, B)) -> ValuesRows<
+    (A.QueryValue.QueryOutput, B.QueryValue.QueryOutput)
+  >
+  where A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable {
+    ValuesRows(
+      rows: [[row.0.queryFragment, row.1.queryFragment].joined(separator: ", ")],
+      decodeRow: { decoder in
+        (
+          try decodeNext(A.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(B.QueryValue.self, &decoder).queryOutput
+        )
+      },
+      layout: { ValuesLayout.of(A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self) })
+  }
+
+  public static func buildExpression<A: QueryExpression, B: QueryExpression, C: QueryExpression>(
+    _ row: (A, B, C)
+  ) -> ValuesRows<(A.QueryValue.QueryOutput, B.QueryValue.QueryOutput, C.QueryValue.QueryOutput)>
+  where A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable {
+    ValuesRows(
+      rows: [[row.0.queryFragment, row.1.queryFragment, row.2.queryFragment].joined(separator: ", ")],
+      decodeRow: { decoder in
+        (
+          try decodeNext(A.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(B.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(C.QueryValue.self, &decoder).queryOutput
+        )
+      },
+      layout: {
+        ValuesLayout.of(
+          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self)
+      })
+  }
+
+  public static func buildExpression<
+    A: QueryExpression, B: QueryExpression, C: QueryExpression, D: QueryExpression
+  >(_ row: (A, B, C, D)) -> ValuesRows<
+    (A.QueryValue.QueryOutput, B.QueryValue.QueryOutput, C.QueryValue.QueryOutput, D.QueryValue.QueryOutput)
+  >
+  where
+    A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable,
+    D.QueryValue: QueryRepresentable
+  {
+    ValuesRows(
+      rows: [
+        [row.0.queryFragment, row.1.queryFragment, row.2.queryFragment, row.3.queryFragment].joined(
+          separator: ", ")
+      ],
+      decodeRow: { decoder in
+        (
+          try decodeNext(A.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(B.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(C.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(D.QueryValue.self, &decoder).queryOutput
+        )
+      },
+      layout: {
+        ValuesLayout.of(
+          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self,
+          D.QueryValue.QueryOutput.self)
+      })
+  }
+
+  public static func buildExpression<
+    A: QueryExpression, B: QueryExpression, C: QueryExpression, D: QueryExpression, E: QueryExpression
+  >(_ row: (A, B, C, D, E)) -> ValuesRows<
+    (
+      A.QueryValue.QueryOutput, B.QueryValue.QueryOutput, C.QueryValue.QueryOutput, D.QueryValue.QueryOutput,
+      E.QueryValue.QueryOutput
+    )
+  >
+  where
+    A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable,
+    D.QueryValue: QueryRepresentable, E.QueryValue: QueryRepresentable
+  {
+    ValuesRows(
+      rows: [
+        [
+          row.0.queryFragment, row.1.queryFragment, row.2.queryFragment, row.3.queryFragment,
+          row.4.queryFragment,
+        ].joined(separator: ", ")
+      ],
+      decodeRow: { decoder in
+        (
+          try decodeNext(A.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(B.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(C.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(D.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(E.QueryValue.self, &decoder).queryOutput
+        )
+      },
+      layout: {
+        ValuesLayout.of(
+          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self,
+          D.QueryValue.QueryOutput.self, E.QueryValue.QueryOutput.self)
+      })
+  }
+
+  public static func buildExpression<
+    A: QueryExpression, B: QueryExpression, C: QueryExpression, D: QueryExpression, E: QueryExpression,
+    F: QueryExpression
+  >(_ row: (A, B, C, D, E, F)) -> ValuesRows<
+    (
+      A.QueryValue.QueryOutput, B.QueryValue.QueryOutput, C.QueryValue.QueryOutput, D.QueryValue.QueryOutput,
+      E.QueryValue.QueryOutput, F.QueryValue.QueryOutput
+    )
+  >
+  where
+    A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable,
+    D.QueryValue: QueryRepresentable, E.QueryValue: QueryRepresentable, F.QueryValue: QueryRepresentable
+  {
+    ValuesRows(
+      rows: [
+        [
+          row.0.queryFragment, row.1.queryFragment, row.2.queryFragment, row.3.queryFragment,
+          row.4.queryFragment, row.5.queryFragment,
+        ].joined(separator: ", ")
+      ],
+      decodeRow: { decoder in
+        (
+          try decodeNext(A.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(B.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(C.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(D.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(E.QueryValue.self, &decoder).queryOutput,
+          try decodeNext(F.QueryValue.self, &decoder).queryOutput
+        )
+      },
+      layout: {
+        ValuesLayout.of(
+          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self,
+          D.QueryValue.QueryOutput.self, E.QueryValue.QueryOutput.self, F.QueryValue.QueryOutput.self)
+      })
   }
 
   public static func buildBlock<Row>(_ rows: ValuesRows<Row>...) -> ValuesRows<Row> { combined(rows) }
@@ -249,6 +437,6 @@ public enum ValuesBuilder {
       parts.first?.decodeRow ?? { _ in
         throw QueryDecodingError(message: "VALUES of no rows has no row to decode")
       }
-    return ValuesRows(rows: parts.flatMap(\.rows), decodeRow: decode)
+    return ValuesRows(rows: parts.flatMap(\.rows), decodeRow: decode, layout: parts.first?.layout)
   }
 }
