@@ -190,6 +190,20 @@ struct SQLiteExtrasTests {
     }
   }
 
+  @Test func rawRepresentationRefusesAnUnknownRawValue() throws {
+    enum Size: String { case small, large }
+    let value = Values(#bind(Size.large, as: Size.RawRepresentation.self))
+    #expect(value.query.debugDescription == "SELECT 'large'")
+    try database.read { db in
+      let size = try value.fetchOne(db)
+      #expect(size == .large)
+      let error = #expect(throws: QueryDecodingError.self) {
+        try #sql("SELECT 'medium'", as: Size.RawRepresentation.self).fetchOne(db)
+      }
+      #expect(error?.message == "Expected column 0 to hold a Size, but found the raw value medium")
+    }
+  }
+
   @Test func seedingMixesTablesAndDrafts() throws {
     try database.write { db in
       try db.seed {

@@ -88,3 +88,33 @@ public struct TableAliasColumns<Base: Table, Name: AliasName>: TableDefinition {
     base[keyPath: keyPath]
   }
 }
+
+extension Select {
+  /// The statement with its table under an alias, as it is built so far: FROM names the table
+  /// (or table-valued function) `AS "alias"`, and its columns, conditions, joins and orders name
+  /// the alias where they named the table.
+  ///
+  ///     $0.tags.jsonEach().where { $0.value.eq("urgent") }.as(Urgent.self).exists()
+  ///     // EXISTS (SELECT "urgents"."key", "urgents"."value"
+  ///     //   FROM json_each("items"."tags") AS "urgents" WHERE (("urgents"."value") = ('urgent')))
+  public func `as`<Name: AliasName>(_ alias: Name.Type) -> Select<Columns, TableAlias<From, Name>, Joins> {
+    Select<Columns, TableAlias<From, Name>, Joins>(clauses: aliasedClauses(Name.self), decodeRow: decodeRow)
+  }
+
+  /// The statement with its table under an alias, its rows read as the aliased table's: to join
+  /// it, or to read the same table twice.
+  public func `as`<Name: AliasName>(_ alias: Name.Type) -> Select<
+    TableAlias<From, Name>, TableAlias<From, Name>, ()
+  >
+  where Columns == From, Joins == () {
+    Select<TableAlias<From, Name>, TableAlias<From, Name>, ()>(
+      clauses: aliasedClauses(Name.self), decodeRow: { try TableAlias(decoder: &$0) }, decodesRowsOfFrom: true
+    )
+  }
+
+  private func aliasedClauses<Name: AliasName>(_: Name.Type) -> SelectClauses {
+    var renamed = clauses.renamingTable(From.tableName, to: Name.aliasName)
+    renamed.source = clauses.source.map { $0.replacingIdentifier(From.tableName, with: Name.aliasName) }
+    return renamed
+  }
+}
