@@ -190,6 +190,28 @@ struct SQLiteExtrasTests {
     }
   }
 
+  @Test func jsonIsBoundCompactAndShownIndented() throws {
+    let dictionary: [String: [String]] = ["b": ["1", "2"], "a": [], "c": [#"x, "y": {z}"#]]
+    let value = Values(#bind(dictionary))
+    #expect(
+      value.query.debugDescription == #"""
+        SELECT '{
+          "a" : [],
+          "b" : [
+            "1",
+            "2"
+          ],
+          "c" : [
+            "x, \"y\": {z}"
+          ]
+        }'
+        """#)
+    let stored = try database.read { db in
+      try #sql("SELECT \(#bind(dictionary))", as: String.self).fetchOne(db)
+    }
+    #expect(stored == #"{"a":[],"b":["1","2"],"c":["x, \"y\": {z}"]}"#)
+  }
+
   @Test func rawRepresentationRefusesAnUnknownRawValue() throws {
     enum Size: String { case small, large }
     let value = Values(#bind(Size.large, as: Size.RawRepresentation.self))

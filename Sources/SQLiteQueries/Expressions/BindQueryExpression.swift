@@ -7,6 +7,13 @@ public struct BindQueryExpression<QueryValue: QueryRepresentable & QueryExpressi
   public init(_ value: QueryValue.QueryOutput, as queryValueType: QueryValue.Type = QueryValue.self) {
     queryFragment = QueryValue(queryOutput: value).queryFragment
   }
+
+  /// A `Codable` value bound as JSON text.
+  @_disfavoredOverload
+  public init<Value: Codable & Sendable>(_ value: Value)
+  where QueryValue == _CodableJSONRepresentation<Value> {
+    queryFragment = QueryValue(queryOutput: value).queryFragment
+  }
 }
 
 /// `expression AS "name", …`: how a `@Selection`'s columns are selected. Names that would repeat

@@ -10,6 +10,9 @@ public enum QueryBinding: Hashable, Sendable {
   case int(Int64)
   case null
   case text(String)
+  /// JSON text: bound as the compact text, shown indented in a query's display form, as
+  /// upstream shows it.
+  case json(String)
   case uint(UInt64)
   case uuid(UUID)
   /// A value that could not be turned into a binding; executing the statement throws the error.
@@ -24,7 +27,7 @@ public enum QueryBinding: Hashable, Sendable {
     case .date(let date): return .text(DatabaseDateFormat.string(from: date))
     case .int(let value): return .integer(value)
     case .null: return .null
-    case .text(let text): return .text(text)
+    case .text(let text), .json(let text): return .text(text)
     case .uint(let value):
       guard let value = Int64(exactly: value) else {
         throw QueryBindingError(message: "UInt64 value \(value) is larger than the largest SQLite integer")
@@ -45,7 +48,7 @@ public enum QueryBinding: Hashable, Sendable {
     case .date(let date): try date.bind(to: statement, at: index)
     case .int(let value): try value.bind(to: statement, at: index)
     case .null: try DatabaseValue.null.bind(to: statement, at: index)
-    case .text(let text): try text.bind(to: statement, at: index)
+    case .text(let text), .json(let text): try text.bind(to: statement, at: index)
     case .uuid(let uuid): try uuid.bind(to: statement, at: index)
     case .uint, .invalid: try databaseValue().bind(to: statement, at: index)
     }
@@ -61,10 +64,64 @@ public enum QueryBinding: Hashable, Sendable {
     case .int(let value): return "\(value)"
     case .null: return "NULL"
     case .text(let text): return DatabaseValue.text(text).description
+    case .json(let text): return DatabaseValue.text(JSONIndentation.indented(text)).description
     case .uint(let value): return "\(value)"
     case .uuid(let uuid): return DatabaseValue.text(UUIDText.string(from: uuid)).description
     case .invalid(let error): return "<invalid: \(error.message)>"
     }
+  }
+}
+
+/// JSON text laid out one member or element per line, two spaces deep, `"key" : value`.
+enum JSONIndentation {
+  static func indented(_ compact: String) -> String {
+    var result = ""
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var characters = Array(compact).makeIterator()
+    var pending = characters.next()
+    func newline() { result += "\n" + String(repeating: "  ", count: depth) }
+    while let character = pending {
+      pending = characters.next()
+      if inString {
+        result.append(character)
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
+        continue
+      }
+      switch character {
+      case "\"":
+        inString = true
+        result.append(character)
+      case "[", "{":
+        result.append(character)
+        if pending == "]" || pending == "}" {
+          result.append(pending!)
+          pending = characters.next()
+        } else {
+          depth += 1
+          newline()
+        }
+      case "]", "}":
+        depth -= 1
+        newline()
+        result.append(character)
+      case ",":
+        result.append(character)
+        newline()
+      case ":":
+        result += " : "
+      default:
+        result.append(character)
+      }
+    }
+    return result
   }
 }
 

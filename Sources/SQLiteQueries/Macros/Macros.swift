@@ -60,6 +60,14 @@ public macro bind<QueryValue: QueryRepresentable & QueryExpression>(
   _ value: QueryValue.QueryOutput, as queryValueType: QueryValue.Type = QueryValue.self
 ) -> BindQueryExpression<QueryValue> = #externalMacro(module: "SQLiteQueriesMacros", type: "BindMacro")
 
+/// A `Codable` value that is no column type of its own, bound as JSON text:
+/// `#bind(["a": 1]).jsonPatch(#bind(["b": 2]))`.
+@freestanding(expression)
+public macro bind<Value: Codable & Sendable>(_ value: Value) -> BindQueryExpression<
+  _CodableJSONRepresentation<Value>
+> =
+  #externalMacro(module: "SQLiteQueriesMacros", type: "BindMacro")
+
 /// Makes a global or static function callable from SQL: `$name` is added to a connection with
 /// `db.add(function: $name)` and called in queries as `$name(arguments)`, rendering
 /// `"name"(…)`. A function whose one parameter is `some Sequence<T>` is an aggregate.

@@ -10,7 +10,7 @@ public struct _CodableJSONRepresentation<Value: Codable & Sendable>: QueryBindab
     // An optional value that is nil is NULL, not the JSON text `null`, so that `IS NULL` finds it.
     if let optional = queryOutput as? any _OptionalProtocol, optional._wrapped == nil { return .null }
     do {
-      return .text(String(decoding: try jsonEncoder.encode(queryOutput), as: UTF8.self))
+      return .json(String(decoding: try jsonEncoder.encode(queryOutput), as: UTF8.self))
     } catch {
       return .invalid(QueryBindingError(message: "Could not encode \(Value.self) as JSON: \(error)"))
     }
