@@ -47,6 +47,14 @@ struct CommonTableExpressionTests {
     } query: {
       IncompleteReminder.where { $0.title.collate(.nocase).contains("groceries") }.select { $0.isFlagged }
     }
+    expectSQL(
+      flags,
+      Self.incompleteReminders + """
+
+        SELECT "incompleteReminders"."isFlagged"
+        FROM "incompleteReminders"
+        WHERE (("incompleteReminders"."title" COLLATE "NOCASE" LIKE '%groceries%'))
+        """)
     #expect(try database.read { try flags.fetchAll($0) } == [false])
   }
 
@@ -111,6 +119,15 @@ struct CommonTableExpressionTests {
     } query: {
       Reminder.where { $0.title.in(IncompleteReminder.select(\.title)) }.delete().returning(\.title)
     }
+    expectSQL(
+      delete,
+      Self.incompleteReminders + """
+
+        DELETE FROM "reminders"
+        WHERE (("reminders"."title") IN (SELECT "incompleteReminders"."title"
+        FROM "incompleteReminders"))
+        RETURNING "title"
+        """)
     #expect(try database.write { try delete.fetchAll($0) } == titles)
   }
 

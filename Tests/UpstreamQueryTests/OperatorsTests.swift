@@ -222,6 +222,17 @@ struct OperatorsTests {
       )
       """)
     #expect(try database.read { try all.fetchOne($0) } == true)
+    let first = Values(Reminder.where { $0.id == 1 }.exists())
+    expectSQL(
+      first,
+      """
+      SELECT EXISTS (
+        SELECT "reminders"."id", "reminders"."assignedUserID", "reminders"."dueDate", "reminders"."isCompleted", "reminders"."isFlagged", "reminders"."notes", "reminders"."priority", "reminders"."remindersListID", "reminders"."title", "reminders"."updatedAt"
+        FROM "reminders"
+        WHERE (("reminders"."id") = (1))
+      )
+      """)
+    #expect(try database.read { try first.fetchOne($0) } == true)
     let missing = Values(Reminder.where { $0.id == 100 }.exists())
     expectSQL(
       missing,

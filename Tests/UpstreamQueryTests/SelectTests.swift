@@ -265,6 +265,13 @@ struct SelectTests {
           $0.id.count() > 3
         }
       }
+      expectSQL(
+        statement,
+        includeConditional
+          ? expected + """
+
+            HAVING ((count("reminders"."id")) > (3))
+            """ : expected)
       #expect(try database.read { try statement.fetchAll($0) }.count == (includeConditional ? 1 : 2))
     }
   }

@@ -233,6 +233,35 @@ struct TableTests {
           ])
       #expect(try FilteredRow.delete().where { $0.id > 0 }.returning(\.self).fetchAll(db).isEmpty)
     }
+
+    let unscopedUpdate = FilteredRow.unscoped.where { $0.id > 0 }.update { $0.isDeleted.toggle() }.returning(
+      \.self)
+    expectSQL(
+      unscopedUpdate,
+      """
+      UPDATE "rows"
+      SET "isDeleted" = NOT ("rows"."isDeleted")
+      WHERE (("rows"."id") > (0))
+      RETURNING "id", "isDeleted"
+      """)
+    let unscopedDelete = FilteredRow.unscoped.where { $0.id > 0 }.delete().returning(\.self)
+    expectSQL(
+      unscopedDelete,
+      """
+      DELETE FROM "rows"
+      WHERE (("rows"."id") > (0))
+      RETURNING "id", "isDeleted"
+      """)
+    try database.write { db throws in
+      #expect(
+        try unscopedUpdate.fetchAll(db) == [
+          FilteredRow(id: 1, isDeleted: false), FilteredRow(id: 2, isDeleted: false),
+        ])
+      #expect(
+        try unscopedDelete.fetchAll(db) == [
+          FilteredRow(id: 1, isDeleted: false), FilteredRow(id: 2, isDeleted: false),
+        ])
+    }
   }
 
   @Test func filteredRescopedAndDoubleScoped() throws {

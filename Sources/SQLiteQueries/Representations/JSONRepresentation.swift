@@ -32,6 +32,12 @@ public struct _CodableJSONRepresentation<Value: Codable & Sendable>: QueryBindab
   }
 }
 
+/// An array stored as JSON is written as an array literal where its column is expected:
+/// `values: { ["Hello", "World"] }`, `$0.notes = ["Goodnight", "Moon"]`.
+extension _CodableJSONRepresentation: ExpressibleByArrayLiteral where Value: RangeReplaceableCollection {
+  public init(arrayLiteral elements: Value.Element...) { self.init(queryOutput: Value(elements)) }
+}
+
 extension Decodable where Self: Encodable & Sendable {
   /// Stores the value as JSON text.
   public typealias JSONRepresentation = _CodableJSONRepresentation<Self>

@@ -103,6 +103,35 @@ extension Table {
     insert(rows).conflict(target: nil, assignments: Updates.made(by: updates), updateFilter: updateFilter)
   }
 
+  /// Chosen columns from a query, or on a conflict on the target columns, an update of the
+  /// existing row: `insert { $0.title } select: { … } onConflict: { $0.title } doUpdate: { $0.title
+  /// = $1.title + "-copy" }`. (SQLite needs the select to have a WHERE, `where { _ in true }`, to
+  /// tell its ON from a join's.)
+  public static func insert<each Column: TableColumnExpression, each Target: TableColumnExpression>(
+    _ columns: (TableColumns) -> (repeat each Column), select: () -> some PartialSelectStatement,
+    onConflict target: (TableColumns) -> (repeat each Target),
+    where targetFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil,
+    doUpdate updates: (inout Updates<Self>, Excluded<Self>) -> Void,
+    where updateFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil
+  ) -> Insert<Self, ()> {
+    insert(columns, select: select).conflict(
+      target: names(of: target), targetFilter: targetFilter, assignments: Updates.made(by: updates),
+      updateFilter: updateFilter.map { filter in { columns, _ in filter(columns) } })
+  }
+
+  /// The same, with an update that reads only the row: `doUpdate: { $0.title += "-2" }`.
+  public static func insert<each Column: TableColumnExpression, each Target: TableColumnExpression>(
+    _ columns: (TableColumns) -> (repeat each Column), select: () -> some PartialSelectStatement,
+    onConflict target: (TableColumns) -> (repeat each Target),
+    where targetFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil,
+    doUpdate updates: (inout Updates<Self>) -> Void,
+    where updateFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil
+  ) -> Insert<Self, ()> {
+    insert(
+      columns, select: select, onConflict: target, where: targetFilter, doUpdate: { row, _ in updates(&row) },
+      where: updateFilter)
+  }
+
   /// `INSERT INTO "table" (names) VALUES rows`.
   static func insertingValues(of names: [String], _ rows: [[QueryFragment]]) -> Insert<Self, ()> {
     Insert(source: .values(rows), clauses: InsertClauses(columnNames: names), decodeRow: { _ in () })

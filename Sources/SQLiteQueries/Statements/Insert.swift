@@ -281,7 +281,21 @@ public enum InsertValuesBuilder<Value> {
   @inlinable public static func buildArray(_ components: [[Value]]) -> [Value] { components.flatMap { $0 } }
 }
 
+extension InsertValuesBuilder where Value: TableDraft {
+  /// A whole row among drafts: inserted with its primary key, `Reminder(id: 12, …)` next to
+  /// `Reminder.Draft(…)`.
+  public static func buildExpression(_ row: Value.SourceTable) -> [Value] { [Value(row)] }
+}
+
 extension Table {
+  /// `INSERT INTO "table" ("a", "b") VALUES (…), (…)`: whole rows, every writable column,
+  /// the columns written out (`insert { $0 } values: { row }`) or not (`insert { row }`).
+  public static func insert(
+    _ columns: (TableColumns) -> TableColumns, @InsertValuesBuilder<Self> values rows: () -> [Self]
+  ) -> Insert<Self, ()> {
+    insert(rows)
+  }
+
   /// `INSERT INTO "table" ("a", "b") VALUES (…), (…)`: whole rows, every writable column.
   public static func insert(@InsertValuesBuilder<Self> _ rows: () -> [Self]) -> Insert<Self, ()> {
     let writable = ColumnNames.writable(TableColumns.self)

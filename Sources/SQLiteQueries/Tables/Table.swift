@@ -132,6 +132,8 @@ public protocol PrimaryKeyedTableDefinition<PrimaryKey>: TableDefinition where Q
 /// database fills in when it is nil.
 public protocol TableDraft: Table {
   associatedtype SourceTable: PrimaryKeyedTable
+  /// The draft of a row: the same values, its primary key set.
+  init(_ source: SourceTable)
 }
 
 extension TableDraft {
