@@ -23,6 +23,12 @@ struct DeleteTests {
       RETURNING "id"
       """)
     #expect(try database.write { try statement.fetchAll($0) } == Array(1...10))
+    expectSQL(
+      Reminder.count(),
+      """
+      SELECT count(*)
+      FROM "reminders"
+      """)
     #expect(try database.read { try Reminder.count().fetchOne($0) } == 0)
   }
 
@@ -38,6 +44,12 @@ struct DeleteTests {
     let deleted = try database.write { try statement.fetchAll($0) }
     #expect(deleted.map(\.title) == ["Groceries"])
     #expect(deleted.first?.dueDate == Date(timeIntervalSinceReferenceDate: 0))
+    expectSQL(
+      Reminder.count(),
+      """
+      SELECT count(*)
+      FROM "reminders"
+      """)
     #expect(try database.read { try Reminder.count().fetchOne($0) } == 9)
   }
 
@@ -50,6 +62,12 @@ struct DeleteTests {
       WHERE (("reminders"."id") = (1))
       """)
     try database.write { try statement.execute($0) }
+    expectSQL(
+      Reminder.count(),
+      """
+      SELECT count(*)
+      FROM "reminders"
+      """)
     #expect(try database.read { try Reminder.count().fetchOne($0) } == 9)
   }
 

@@ -103,6 +103,7 @@ struct OperatorsTests {
     expectFragment(Row.columns.string.hasPrefix("a"), #"("rows"."string" LIKE 'a%')"#)
     expectFragment(Row.columns.string.hasSuffix("a"), #"("rows"."string" LIKE '%a')"#)
     expectFragment(Row.columns.string.contains("a"), #"("rows"."string" LIKE '%a%')"#)
+    expectFragment(Row.columns.string.contains("a"[...]), #"("rows"."string" LIKE '%a%')"#)
     func update(_ sql: String) -> String { "UPDATE \"rows\"\nSET \"string\" = " + sql }
     expectSQL(Row.update { $0.string += "!" }, update(#"("rows"."string") || ('!')"#))
     expectSQL(Row.update { $0.string.append("!") }, update(#"("rows"."string") || ('!')"#))

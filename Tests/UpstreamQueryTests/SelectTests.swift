@@ -490,5 +490,61 @@ struct SelectTests {
       WHERE (("tags"."id", "tags"."title") = (1, 'car'))
       """)
     #expect(try database.read { try statement.fetchAll($0) } == [Tag(id: 1, title: "car")])
+
+    let after = Tag.where {
+      $0 > Tag(id: 1, title: "car")
+    }
+    expectSQL(
+      after,
+      """
+      SELECT "tags"."id", "tags"."title"
+      FROM "tags"
+      WHERE (("tags"."id", "tags"."title") > (1, 'car'))
+      """)
+    #expect(try database.read { try after.fetchAll($0) }.map(\.title) == ["kids", "someday", "optional"])
+  }
+
+  @Test func optionalMapAndFlatMap() throws {
+    let mapped: some Statement<Bool?> = Reminder.select {
+      $0.priority.map { $0 < Priority.high }
+    }
+    expectSQL(
+      mapped,
+      """
+      SELECT CASE ("reminders"."priority") IS (NULL) WHEN 1 THEN NULL ELSE ("reminders"."priority") < (3) END
+      FROM "reminders"
+      """)
+    #expect(
+      try database.read { try mapped.fetchAll($0) } == [
+        nil, nil, false, nil, nil, false, true, false, nil, true,
+      ])
+
+    let flatMapped: some Statement<Priority?> = Reminder.select { $0.priority.flatMap { $0.max() } }
+    expectSQL(
+      flatMapped,
+      """
+      SELECT max("reminders"."priority")
+      FROM "reminders"
+      """)
+    #expect(try database.read { try flatMapped.fetchAll($0) } == [.high])
+  }
+
+  @Test func dynamicMember() throws {
+    let statement =
+      RemindersList
+      .limit(1)
+      .select(\.title)
+      .withReminderCount
+    expectSQL(
+      statement,
+      """
+      SELECT "remindersLists"."title", count("reminders"."id")
+      FROM "remindersLists"
+      JOIN "reminders" ON ("remindersLists"."id") = ("reminders"."remindersListID")
+      GROUP BY "remindersLists"."id"
+      LIMIT 1
+      """)
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Personal"] && rows.map(\.1) == [5])
   }
 }

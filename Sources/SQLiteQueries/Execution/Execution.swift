@@ -142,3 +142,19 @@ extension SQLQueryExpression where QueryValue: QueryRepresentable {
     try queryFragment.fetchCursor(db) { try QueryValue(decoder: &$0).queryOutput }
   }
 }
+
+// MARK: - Statements known by what they select
+
+extension Statement where QueryValue: QueryRepresentable {
+  /// Every row of a statement known only by what it selects, `some Statement<Bool?>`: each
+  /// decoded as `QueryValue` reads it. (A concrete statement's own `fetchAll` is used where its
+  /// type is known.)
+  public func fetchAll(_ db: Database) throws -> [QueryValue.QueryOutput] {
+    try query.fetchAll(db) { try QueryValue(decoder: &$0).queryOutput }
+  }
+
+  /// The first row, or nil.
+  public func fetchOne(_ db: Database) throws -> QueryValue.QueryOutput? {
+    try query.fetchOne(db) { try QueryValue(decoder: &$0).queryOutput }
+  }
+}

@@ -11,11 +11,13 @@ extension QueryExpression where QueryValue: _OptionalProtocol {
     SQLQueryExpression(nullOr(transform(SQLQueryExpression(queryFragment)).queryFragment))
   }
 
-  /// `map` whose transform may itself give NULL: the result is optional once.
+  /// A transform that itself gives NULL, applied as it is, as upstream renders it: SQL's
+  /// functions give NULL for NULL, and an aggregate (`$0.priority.flatMap { $0.max() }`, `max(…)`)
+  /// must not be wrapped in a condition on the rows it aggregates. The result is optional once.
   public func flatMap<Result: QueryExpression>(
     _ transform: (SQLQueryExpression<QueryValue.Wrapped>) -> Result
   ) -> SQLQueryExpression<Result.QueryValue> where Result.QueryValue: _OptionalProtocol {
-    SQLQueryExpression(nullOr(transform(SQLQueryExpression(queryFragment)).queryFragment))
+    SQLQueryExpression(transform(SQLQueryExpression(queryFragment)).queryFragment)
   }
 
   private func nullOr(_ transformed: QueryFragment) -> QueryFragment {

@@ -64,9 +64,9 @@ extension QueryExpression where QueryValue == String {
   public func glob(_ pattern: String) -> SQLQueryExpression<Bool> { binary(self, "GLOB", pattern) }
 
   /// Text starting with `prefix` (a LIKE pattern; `%` and `_` in it are wildcards).
-  public func hasPrefix(_ prefix: String) -> SQLQueryExpression<Bool> { like("\(prefix)%") }
-  public func hasSuffix(_ suffix: String) -> SQLQueryExpression<Bool> { like("%\(suffix)") }
-  public func contains(_ other: String) -> SQLQueryExpression<Bool> { like("%\(other)%") }
+  public func hasPrefix(_ prefix: some StringProtocol) -> SQLQueryExpression<Bool> { like("\(prefix)%") }
+  public func hasSuffix(_ suffix: some StringProtocol) -> SQLQueryExpression<Bool> { like("%\(suffix)") }
+  public func contains(_ other: some StringProtocol) -> SQLQueryExpression<Bool> { like("%\(other)%") }
 
 }
 

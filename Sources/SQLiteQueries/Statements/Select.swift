@@ -96,6 +96,29 @@ extension Select where Columns == From, Joins == () {
   }
 }
 
+extension Select where Joins == () {
+  /// A query helper of the table, from a select that chose columns: the helper's columns follow
+  /// the chosen ones, `RemindersList.select(\.title).withReminderCount` selects the title and
+  /// the count. Clauses merge as above.
+  @_disfavoredOverload
+  public subscript<each Chosen, HelperColumns, HelperJoins>(
+    dynamicMember keyPath: KeyPath<From.Type, Select<HelperColumns, From, HelperJoins>>
+  ) -> Select<(repeat each Chosen, HelperColumns), From, HelperJoins> where Columns == (repeat each Chosen) {
+    let helper = From.self[keyPath: keyPath]
+    var merged = clauses.followed(by: helper.clauses)
+    merged.columns =
+      clauses.selectedColumns(from: From.self) + helper.clauses.selectedColumns(from: From.self)
+    let decodeChosen = decodeRow
+    let decodeHelper = helper.decodeRow
+    return Select<(repeat each Chosen, HelperColumns), From, HelperJoins>(
+      clauses: merged,
+      decodeRow: { decoder in
+        let chosen = try decodeChosen(&decoder)
+        return (repeat each chosen, try decodeHelper(&decoder))
+      })
+  }
+}
+
 extension Select where From: TableDraft {
   /// A query helper of the table, on a select of its drafts: `Reminder.Draft.select(\.id)
   /// .incomplete`. The helper's conditions, groups and orders follow this select's; the columns
