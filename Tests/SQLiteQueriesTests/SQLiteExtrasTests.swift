@@ -196,7 +196,9 @@ struct SQLiteExtrasTests {
     #expect(
       value.query.debugDescription == #"""
         SELECT '{
-          "a" : [],
+          "a" : [
+
+          ],
           "b" : [
             "1",
             "2"

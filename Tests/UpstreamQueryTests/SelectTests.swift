@@ -2,10 +2,16 @@ import Foundation
 import SQLiteData
 import Testing
 
+/// A `vec0` virtual table's rows (the sqlite-vec extension's): its query is checked as SQL only,
+/// as upstream checks it.
+@Table
+fileprivate struct VecExample {
+  let rowid: Int
+  let distance: Double
+}
+
 /// Upstream's `SelectTests`. Left out: `PragmaTableInfo`/`PragmaForeignKeyList` (upstream's
-/// table-valued pragma types), the `vec0` extension's query, `map` on selects, a table's static
-/// helper reached from a select that chose columns
-/// (`RemindersList.select(\.title).withReminderCount`), a `#sql` group term without its type,
+/// table-valued pragma types), `map` on selects, a `#sql` group term without its type,
 /// and `jsonGroupArray` of a whole aliased table.
 @Suite("Upstream: SELECT")
 struct SelectTests {
@@ -527,6 +533,33 @@ struct SelectTests {
       FROM "reminders"
       """)
     #expect(try database.read { try flatMapped.fetchAll($0) } == [.high])
+  }
+
+  @Test func vec0() {
+    let xs = [0.890, 0.544, 0.825, 0.961, 0.358, 0.0196, 0.521, 0.175]
+    expectSQL(
+      VecExample
+        .where { _ in
+          #sql("sample_embedding match \(#bind(xs, as: [Double].JSONRepresentation.self))")
+        }
+        .order(by: \.distance)
+        .limit(2),
+      """
+      SELECT "vecExamples"."rowid", "vecExamples"."distance"
+      FROM "vecExamples"
+      WHERE (sample_embedding match '[
+        0.89,
+        0.544,
+        0.825,
+        0.961,
+        0.358,
+        0.0196,
+        0.521,
+        0.175
+      ]')
+      ORDER BY "vecExamples"."distance"
+      LIMIT 2
+      """)
   }
 
   @Test func dynamicMember() throws {

@@ -72,7 +72,8 @@ public enum QueryBinding: Hashable, Sendable {
   }
 }
 
-/// JSON text laid out one member or element per line, two spaces deep, `"key" : value`.
+/// JSON text laid out one member or element per line, two spaces deep, `"key" : value`, as
+/// Foundation's pretty printer lays it out.
 enum JSONIndentation {
   static func indented(_ compact: String) -> String {
     var result = ""
@@ -101,8 +102,11 @@ enum JSONIndentation {
         result.append(character)
       case "[", "{":
         result.append(character)
-        if pending == "]" || pending == "}" {
-          result.append(pending!)
+        if let close = pending, close == "]" || close == "}" {
+          // An empty array or object keeps an empty line, as Foundation's pretty printer writes it.
+          result += "\n"
+          newline()
+          result.append(close)
           pending = characters.next()
         } else {
           depth += 1
