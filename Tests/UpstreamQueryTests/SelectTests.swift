@@ -11,7 +11,7 @@ fileprivate struct VecExample {
 }
 
 /// Upstream's `SelectTests`. Left out: `PragmaTableInfo`/`PragmaForeignKeyList` (upstream's
-/// table-valued pragma types), `map` on selects, a `#sql` group term without its type,
+/// table-valued pragma types), a `#sql` group term without its type,
 /// and `jsonGroupArray` of a whole aliased table.
 @Suite("Upstream: SELECT")
 struct SelectTests {
@@ -533,6 +533,37 @@ struct SelectTests {
       FROM "reminders"
       """)
     #expect(try database.read { try flatMapped.fetchAll($0) } == [.high])
+  }
+
+  @Test func map() throws {
+    let swapped = Reminder.limit(1).select { ($0.id, $0.title) }.map { ($1, $0) }
+    expectSQL(
+      swapped,
+      """
+      SELECT "reminders"."title", "reminders"."id"
+      FROM "reminders"
+      LIMIT 1
+      """)
+    let rows = try database.read { try swapped.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Groceries"] && rows.map(\.1) == [1])
+
+    let nothing = Reminder.limit(1).select { ($0.id, $0.title) }.map { _, _ in }
+    expectSQL(
+      nothing,
+      """
+      SELECT "reminders"."id", "reminders"."assignedUserID", "reminders"."dueDate", "reminders"."isCompleted", "reminders"."isFlagged", "reminders"."notes", "reminders"."priority", "reminders"."remindersListID", "reminders"."title", "reminders"."updatedAt"
+      FROM "reminders"
+      LIMIT 1
+      """)
+    #expect(try database.read { try nothing.fetchAll($0) }.count == 1)
+
+    expectSQL(
+      Reminder.limit(1).select { ($0.id, $0.title) }.map { ($1, $0) },
+      """
+      SELECT "reminders"."title", "reminders"."id"
+      FROM "reminders"
+      LIMIT 1
+      """)
   }
 
   @Test func vec0() {

@@ -8,8 +8,9 @@ import Testing
 /// version expect and as its older copy of this file marks as the behaviour it wants. `#sql` is a query
 /// expression here, not a statement, so its SQL is checked with `expectFragment`.
 ///
-/// Under `UPSTREAM_GAPS`: `map` on a select (`.select { … }.map { Columns(…) }`), and the
-/// selections whose table member is read under an alias (`@Column(as: TableAlias<RemindersList,
+/// `map` on a select gathers its columns into a selection, unaliased.
+///
+/// Under `UPSTREAM_GAPS`: the selections whose table member is read under an alias (`@Column(as: TableAlias<RemindersList,
 /// RL>.self)` and its optional form), cases `alias`, `optionalAlias` and
 /// `duplicateColumnNamesWithinSelectionWithColumnGroupAlias`.
 @Suite("Upstream: selections")
@@ -91,22 +92,20 @@ struct SelectionTests {
       """)
     #expect(try database.read { try selected.fetchAll($0) } == firstTwo)
 
-    #if UPSTREAM_GAPS
-      let mapped =
-        baseQuery
-        .select { ($1.id.count(), $0) }
-        .map { RemindersListAndReminderCount.Columns(remindersList: $1, remindersCount: $0) }
-      expectSQL(
-        mapped,
-        """
-        SELECT "remindersLists"."id", "remindersLists"."color", "remindersLists"."title", "remindersLists"."position", count("reminders"."id")
-        FROM "remindersLists"
-        JOIN "reminders" ON ("remindersLists"."id") = ("reminders"."remindersListID")
-        GROUP BY "remindersLists"."id"
-        LIMIT 2
-        """)
-      #expect(try database.read { try mapped.fetchAll($0) } == firstTwo)
-    #endif
+    let mapped =
+      baseQuery
+      .select { ($1.id.count(), $0) }
+      .map { RemindersListAndReminderCount.Columns(remindersList: $1, remindersCount: $0) }
+    expectSQL(
+      mapped,
+      """
+      SELECT "remindersLists"."id", "remindersLists"."color", "remindersLists"."title", "remindersLists"."position", count("reminders"."id")
+      FROM "remindersLists"
+      JOIN "reminders" ON ("remindersLists"."id") = ("reminders"."remindersListID")
+      GROUP BY "remindersLists"."id"
+      LIMIT 2
+      """)
+    #expect(try database.read { try mapped.fetchAll($0) } == firstTwo)
 
     let remindersListAndRemindersCount = RemindersListAndReminderCount.Columns(
       remindersList: RemindersList.columns,
