@@ -10,8 +10,52 @@ fileprivate struct VecExample {
   let distance: Double
 }
 
-/// Upstream's `SelectTests`. Left out: `PragmaTableInfo`/`PragmaForeignKeyList` (upstream's
-/// table-valued pragma types), a `#sql` group term without its type,
+/// SQLite's `pragma_table_info` as a table: a generic table whose FROM is a table-valued
+/// function, under an alias.
+@Table
+fileprivate struct PragmaTableInfo<Base: Table> {
+  static var tableAlias: String? { "\(Base.tableName)TableInfo" }
+  static var schemaName: String? { Base.schemaName }
+
+  static var tableFragment: QueryFragment {
+    "pragma_table_info(\(quote: Base.tableName, delimiter: .text))"
+  }
+
+  @Column("cid") let columnID: Int
+  let name: String
+  let type: String
+  @Column("notnull") let isNotNull: Bool
+  @Column("dflt_value") let defaultValue: String?
+  @Column("pk") let isPrimaryKey: Bool
+}
+
+/// SQLite's `pragma_foreign_key_list` as a table.
+@Table
+fileprivate struct PragmaForeignKeyList<Base: Table> {
+  static var tableAlias: String? { "\(Base.tableName)ForeignKeys" }
+  static var tableFragment: QueryFragment {
+    "pragma_foreign_key_list(\(quote: Base.tableName, delimiter: .text))"
+  }
+
+  let id: Int
+  @Column("seq") let sequence: Int
+  let table: String
+  let from: String
+  let to: String
+  @Column("on_update") let onUpdate: ForeignKeyAction
+  @Column("on_delete") let onDelete: ForeignKeyAction
+  let match: String
+}
+
+fileprivate enum ForeignKeyAction: String, QueryBindable {
+  case cascade = "CASCADE"
+  case restrict = "RESTRICT"
+  case setDefault = "SET DEFAULT"
+  case setNull = "SET NULL"
+  case noAction = "NO ACTION"
+}
+
+/// Upstream's `SelectTests`. Left out: a `#sql` group term without its type,
 /// and `jsonGroupArray` of a whole aliased table.
 @Suite("Upstream: SELECT")
 struct SelectTests {
@@ -564,6 +608,37 @@ struct SelectTests {
       FROM "reminders"
       LIMIT 1
       """)
+  }
+
+  @Test func virtualTable() throws {
+    let info = PragmaTableInfo<Reminder>.all
+    expectSQL(
+      info,
+      """
+      SELECT "remindersTableInfo"."cid", "remindersTableInfo"."name", "remindersTableInfo"."type", "remindersTableInfo"."notnull", "remindersTableInfo"."dflt_value", "remindersTableInfo"."pk"
+      FROM pragma_table_info('reminders') AS "remindersTableInfo"
+      """)
+    let columns = try database.read { try info.fetchAll($0) }
+    #expect(
+      columns.map(\.name) == [
+        "id", "assignedUserID", "dueDate", "isCompleted", "isFlagged", "remindersListID", "notes", "priority",
+        "title", "updatedAt",
+      ])
+    #expect(columns.first?.isPrimaryKey == true && columns.first?.columnID == 0)
+
+    let keys = PragmaForeignKeyList<Reminder>
+      .join(PragmaTableInfo<Reminder>.all) { $0.from.eq($1.name) }
+    expectSQL(
+      keys,
+      """
+      SELECT "remindersForeignKeys"."id", "remindersForeignKeys"."seq", "remindersForeignKeys"."table", "remindersForeignKeys"."from", "remindersForeignKeys"."to", "remindersForeignKeys"."on_update", "remindersForeignKeys"."on_delete", "remindersForeignKeys"."match", "remindersTableInfo"."cid", "remindersTableInfo"."name", "remindersTableInfo"."type", "remindersTableInfo"."notnull", "remindersTableInfo"."dflt_value", "remindersTableInfo"."pk"
+      FROM pragma_foreign_key_list('reminders') AS "remindersForeignKeys"
+      JOIN pragma_table_info('reminders') AS "remindersTableInfo" ON ("remindersForeignKeys"."from") = ("remindersTableInfo"."name")
+      """)
+    let rows = try database.read { try keys.fetchAll($0) }
+    #expect(rows.map(\.0.table) == ["remindersLists"] && rows.map(\.0.to) == ["id"])
+    #expect(rows.map(\.0.onUpdate) == [.noAction] && rows.map(\.0.onDelete) == [.cascade])
+    #expect(rows.map(\.1.name) == ["remindersListID"] && rows.map(\.1.columnID) == [5])
   }
 
   @Test func vec0() {

@@ -185,3 +185,58 @@ struct UpdateTests {
   var title = ""
   var quantity = 0
 }
+
+@Table
+private struct Root {
+  @Columns var fields: NestedFields
+}
+
+@Selection
+private struct NestedFields {
+  var honestCount: Int = 0
+  var optionalCount: Int?
+}
+
+/// Upstream's `SelectionUpdateTests`: a `@Selection` group embedded in a table with `@Columns`.
+/// Under `UPSTREAM_GAPS`: assignments to one column of the group through it
+/// (`$0.fields.honestCount = …`), which the update's columns do not reach into.
+@Suite("Upstream: UPDATE of a column group")
+struct SelectionUpdateTests {
+  @Test func setSelectionValue() {
+    expectSQL(
+      Root.update {
+        $0.fields = NestedFields(honestCount: 1, optionalCount: 1)
+      },
+      """
+      UPDATE "roots"
+      SET "honestCount" = 1, "optionalCount" = 1
+      """)
+  }
+
+  #if UPSTREAM_GAPS
+    @Test func setSelectionFields() {
+      let honestValue: Int = 1
+      expectSQL(
+        Root.update {
+          $0.fields.honestCount = honestValue
+          $0.fields.optionalCount = #bind(honestValue)
+        },
+        """
+        UPDATE "roots"
+        SET "honestCount" = 1, "optionalCount" = 1
+        """)
+    }
+
+    @Test func readSelectionFields() {
+      expectSQL(
+        Root.update {
+          $0.fields.optionalCount = $0.fields.optionalCount
+          $0.fields.honestCount = $0.fields.honestCount
+        },
+        """
+        UPDATE "roots"
+        SET "optionalCount" = "roots"."optionalCount", "honestCount" = "roots"."honestCount"
+        """)
+    }
+  #endif
+}

@@ -48,6 +48,12 @@ public macro Column(
   generated: GeneratedColumnStorage? = nil
 ) = #externalMacro(module: "SQLiteQueriesMacros", type: "MarkerMacro")
 
+/// A property whose type is a `@Selection`, marked as the column group it is, as upstream's newer
+/// spelling writes it: `@Columns var timestamps: Timestamps`. (A property of a `@Selection` type
+/// is a column group with or without it.)
+@attached(peer)
+public macro Columns() = #externalMacro(module: "SQLiteQueriesMacros", type: "MarkerMacro")
+
 /// A stored property that is not a column (it must have a default value).
 @attached(peer)
 public macro Ephemeral() = #externalMacro(module: "SQLiteQueriesMacros", type: "MarkerMacro")
