@@ -148,9 +148,22 @@ extension Select where Joins == () {
     }
   }
 
-  /// `JOIN` after chosen columns: the joined statement's chosen columns (all of its columns when it
-  /// chose none) follow them, as upstream's chained selects do:
-  /// `Reminder.select(\.id).join(RemindersList.select(\.id)) { … }` selects both ids.
+  /// `JOIN` of a table's rows after chosen columns: the chosen columns stay what is selected, as
+  /// upstream's `Table.all` chooses none: `Employee.select { Report.Columns(…) }.join(Report.all)
+  /// { … }` selects the report's columns, as a recursive common table expression needs.
+  public func join<J: Table>(
+    _ other: Select<J, J, ()>, on condition: (From.TableColumns, J.TableColumns) -> some QueryExpression<Bool>
+  ) -> Select<Columns, From, J> {
+    let chosen = clauses.selectedColumns(from: From.self)
+    var joined: Select<Columns, From, J> = joining(
+      other, kind: "JOIN", condition: condition(From.columns, J.columns).queryFragment, decode: decodeRow)
+    joined.clauses.columns = chosen
+    return joined
+  }
+
+  /// `JOIN` after chosen columns: the joined statement's chosen columns follow them, as upstream's
+  /// chained selects do: `Reminder.select(\.id).join(RemindersList.select(\.id)) { … }` selects
+  /// both ids.
   @_disfavoredOverload
   public func join<each Chosen, each Joined, J: Table>(
     _ other: Select<(repeat each Joined), J, ()>,
