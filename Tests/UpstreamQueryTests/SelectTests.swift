@@ -55,8 +55,7 @@ fileprivate enum ForeignKeyAction: String, QueryBindable {
   case noAction = "NO ACTION"
 }
 
-/// Upstream's `SelectTests`. Left out: a `#sql` group term without its type,
-/// and `jsonGroupArray` of a whole aliased table.
+/// Upstream's `SelectTests`. Left out: a `#sql` group term without its type.
 @Suite("Upstream: SELECT")
 struct SelectTests {
   let database: DatabaseQueue
@@ -450,6 +449,40 @@ struct SelectTests {
       """)
     let ids = try #require(try database.read { try left.fetchOne($0) })
     #expect(ids.0 == 1 && ids.1 == 1)
+
+    let grouped = Reminder.as(R1.self)
+      .group(by: \.id)
+      .leftJoin(Reminder.as(R2.self).all) { $0.id.eq($1.id) }
+      .limit(1)
+      .select { ($0, $1.jsonGroupArray()) }
+    expectSQL(
+      grouped,
+      """
+      SELECT "r1s"."id", "r1s"."assignedUserID", "r1s"."dueDate", "r1s"."isCompleted", "r1s"."isFlagged", "r1s"."notes", "r1s"."priority", "r1s"."remindersListID", "r1s"."title", "r1s"."updatedAt", json_group_array(CASE WHEN ("r2s"."rowid") IS NOT (NULL) THEN json_object('id', json_quote("r2s"."id"), 'assignedUserID', json_quote("r2s"."assignedUserID"), 'dueDate', json_quote("r2s"."dueDate"), 'isCompleted', json(CASE "r2s"."isCompleted" WHEN 0 THEN 'false' WHEN 1 THEN 'true' END), 'isFlagged', json(CASE "r2s"."isFlagged" WHEN 0 THEN 'false' WHEN 1 THEN 'true' END), 'notes', json_quote("r2s"."notes"), 'priority', json_quote("r2s"."priority"), 'remindersListID', json_quote("r2s"."remindersListID"), 'title', json_quote("r2s"."title"), 'updatedAt', json_quote("r2s"."updatedAt")) END) FILTER (WHERE ("r2s"."rowid") IS NOT (NULL))
+      FROM "reminders" AS "r1s"
+      LEFT JOIN "reminders" AS "r2s" ON ("r1s"."id") = ("r2s"."id")
+      GROUP BY "r1s"."id"
+      LIMIT 1
+      """)
+    let first = try #require(try database.read { try grouped.fetchOne($0) })
+    #expect(first.0.title == "Groceries" && first.1.map(\.base) == [first.0.base])
+
+    let forcedEmpty = Reminder.as(R1.self)
+      .group(by: \.id)
+      .leftJoin(Reminder.as(R2.self).all) { $0.id.eq($1.id) && $0.id.eq(42) }
+      .limit(1)
+      .select { ($0, $1.jsonGroupArray()) }
+    expectSQL(
+      forcedEmpty,
+      """
+      SELECT "r1s"."id", "r1s"."assignedUserID", "r1s"."dueDate", "r1s"."isCompleted", "r1s"."isFlagged", "r1s"."notes", "r1s"."priority", "r1s"."remindersListID", "r1s"."title", "r1s"."updatedAt", json_group_array(CASE WHEN ("r2s"."rowid") IS NOT (NULL) THEN json_object('id', json_quote("r2s"."id"), 'assignedUserID', json_quote("r2s"."assignedUserID"), 'dueDate', json_quote("r2s"."dueDate"), 'isCompleted', json(CASE "r2s"."isCompleted" WHEN 0 THEN 'false' WHEN 1 THEN 'true' END), 'isFlagged', json(CASE "r2s"."isFlagged" WHEN 0 THEN 'false' WHEN 1 THEN 'true' END), 'notes', json_quote("r2s"."notes"), 'priority', json_quote("r2s"."priority"), 'remindersListID', json_quote("r2s"."remindersListID"), 'title', json_quote("r2s"."title"), 'updatedAt', json_quote("r2s"."updatedAt")) END) FILTER (WHERE ("r2s"."rowid") IS NOT (NULL))
+      FROM "reminders" AS "r1s"
+      LEFT JOIN "reminders" AS "r2s" ON (("r1s"."id") = ("r2s"."id")) AND (("r1s"."id") = (42))
+      GROUP BY "r1s"."id"
+      LIMIT 1
+      """)
+    let lonely = try #require(try database.read { try forcedEmpty.fetchOne($0) })
+    #expect(lonely.0.id == 1 && lonely.1.isEmpty)
   }
 
   @Test func caseExpression() throws {

@@ -62,6 +62,11 @@ public struct TableAlias<Base: Table, Name: AliasName>: Table {
 }
 
 extension TableAlias: Equatable where Base: Equatable {}
+/// A row under an alias is coded as the row: in JSON, `jsonGroupArray()` of an aliased table.
+extension TableAlias: Codable where Base: Codable {
+  public init(from decoder: any Decoder) throws { base = try Base(from: decoder) }
+  public func encode(to encoder: any Encoder) throws { try base.encode(to: encoder) }
+}
 extension TableAlias: Hashable where Base: Hashable {}
 
 /// The columns of an aliased table: the table's columns, qualified by the alias.
