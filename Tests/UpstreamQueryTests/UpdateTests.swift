@@ -197,9 +197,8 @@ private struct NestedFields {
   var optionalCount: Int?
 }
 
-/// Upstream's `SelectionUpdateTests`: a `@Selection` group embedded in a table with `@Columns`.
-/// Under `UPSTREAM_GAPS`: assignments to one column of the group through it
-/// (`$0.fields.honestCount = …`), which the update's columns do not reach into.
+/// Upstream's `SelectionUpdateTests`: a `@Selection` group embedded in a table with `@Columns`,
+/// assigned whole or one column at a time (`$0.fields.honestCount = …`).
 @Suite("Upstream: UPDATE of a column group")
 struct SelectionUpdateTests {
   @Test func setSelectionValue() {
@@ -213,30 +212,28 @@ struct SelectionUpdateTests {
       """)
   }
 
-  #if UPSTREAM_GAPS
-    @Test func setSelectionFields() {
-      let honestValue: Int = 1
-      expectSQL(
-        Root.update {
-          $0.fields.honestCount = honestValue
-          $0.fields.optionalCount = #bind(honestValue)
-        },
-        """
-        UPDATE "roots"
-        SET "honestCount" = 1, "optionalCount" = 1
-        """)
-    }
+  @Test func setSelectionFields() {
+    let honestValue: Int = 1
+    expectSQL(
+      Root.update {
+        $0.fields.honestCount = honestValue
+        $0.fields.optionalCount = #bind(honestValue)
+      },
+      """
+      UPDATE "roots"
+      SET "honestCount" = 1, "optionalCount" = 1
+      """)
+  }
 
-    @Test func readSelectionFields() {
-      expectSQL(
-        Root.update {
-          $0.fields.optionalCount = $0.fields.optionalCount
-          $0.fields.honestCount = $0.fields.honestCount
-        },
-        """
-        UPDATE "roots"
-        SET "optionalCount" = "roots"."optionalCount", "honestCount" = "roots"."honestCount"
-        """)
-    }
-  #endif
+  @Test func readSelectionFields() {
+    expectSQL(
+      Root.update {
+        $0.fields.optionalCount = $0.fields.optionalCount
+        $0.fields.honestCount = $0.fields.honestCount
+      },
+      """
+      UPDATE "roots"
+      SET "optionalCount" = "roots"."optionalCount", "honestCount" = "roots"."honestCount"
+      """)
+  }
 }

@@ -4,6 +4,14 @@ import SQLiteEngine
 @dynamicMemberLookup
 public struct Updates<Base: Table> {
   var assignments: [(column: String, value: QueryFragment)] = []
+  /// The name a column group's columns are read under (its table's name), in the group's updates.
+  var tableReference: String?
+
+  /// A column read on the right of an assignment: the table's, or a group's under its table.
+  func column<Column>(_ keyPath: KeyPath<Base.TableColumns, Column>) -> Column {
+    guard let tableReference else { return Base.columns[keyPath: keyPath] }
+    return Base.TableColumns(table: tableReference)[keyPath: keyPath]
+  }
 
   /// A column: read, it is the row's current value (`$0.count + 1`); assigned, it is set. Each
   /// assignment is its own `SET` term, as upstream writes them (`$0.title += "!"; $0.title += "?"`
@@ -13,10 +21,10 @@ public struct Updates<Base: Table> {
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<ColumnTable, Value>>
   ) -> any QueryExpression<Value> {
     get {
-      SQLQueryExpression<Value>(Base.columns[keyPath: keyPath].queryFragment)
+      SQLQueryExpression<Value>(column(keyPath).queryFragment)
     }
     set {
-      let column = Base.columns[keyPath: keyPath]
+      let column = column(keyPath)
       guard TableColumn<ColumnTable, Value>.groupType != nil else {
         assignments.append((column.name, newValue.queryFragment))
         return
@@ -42,6 +50,28 @@ public struct Updates<Base: Table> {
         assignments.append((AssignmentTarget.columns(names), "(" + newValue.queryFragment + ")"))
       }
     }
+  }
+
+  /// A column as an expression of its own type, for generic calls that take one
+  /// (`Case($0.id)`), as upstream offers it.
+  @_disfavoredOverload
+  public subscript<ColumnTable: Table, Value>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<ColumnTable, Value>>
+  ) -> SQLQueryExpression<Value> {
+    get { SQLQueryExpression<Value>(column(keyPath).queryFragment) }
+    set { self[dynamicMember: keyPath] = newValue as any QueryExpression<Value> }
+  }
+
+  /// A column group, whose own columns are assigned one at a time: `$0.status.isOutOfStock = true`.
+  public subscript<ColumnTable: Table, Group: Table>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<ColumnTable, Group>>
+  ) -> Updates<Group> {
+    get {
+      var group = Updates<Group>()
+      group.tableReference = column(keyPath).tableReference ?? Base.referenceName
+      return group
+    }
+    set { assignments += newValue.assignments }
   }
 }
 

@@ -57,10 +57,14 @@ public struct Values<QueryValue>: SelectStatement, @unchecked Sendable {
 
   /// The values as SQL's `VALUES (…), (…)`, or nothing for no rows.
   var rowsFragment: QueryFragment {
+    rowValues.isEmpty ? QueryFragment() : "VALUES " + rowValues.map { "(" + $0 + ")" }.joined(separator: ", ")
+  }
+
+  /// Each row's values, comma-separated.
+  var rowValues: [QueryFragment] {
     switch body {
-    case .columns(_, let row): "VALUES (" + row + ")"
-    case .rows(let rows):
-      rows.isEmpty ? QueryFragment() : "VALUES " + rows.map { "(" + $0 + ")" }.joined(separator: ", ")
+    case .columns(_, let row): [row]
+    case .rows(let rows): rows
     }
   }
 
@@ -282,39 +286,20 @@ public enum ValuesBuilder {
 
   // Rows of 2 to 6 values, one overload per count: with the count known before the values'
   // types, a key path into the row (`Select(Values { … }).where(\.2)`) type-checks in the same
-  // expression, which it does not through the pack above.
+  // expression, which it does not through the pack above. Each row is the `Values(…)` of its
+  // values.
   public static func buildExpression<A: QueryExpression, B: QueryExpression>(_ row: (A, B)) -> ValuesRows<
     (A.QueryValue.QueryOutput, B.QueryValue.QueryOutput)
   >
   where A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable {
-    ValuesRows(
-      rows: [[row.0.queryFragment, row.1.queryFragment].joined(separator: ", ")],
-      decodeRow: { decoder in
-        (
-          try decodeNext(A.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(B.QueryValue.self, &decoder).queryOutput
-        )
-      },
-      layout: { ValuesLayout.of(A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self) })
+    rows(of: Values(row.0, row.1))
   }
 
   public static func buildExpression<A: QueryExpression, B: QueryExpression, C: QueryExpression>(
     _ row: (A, B, C)
   ) -> ValuesRows<(A.QueryValue.QueryOutput, B.QueryValue.QueryOutput, C.QueryValue.QueryOutput)>
   where A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable {
-    ValuesRows(
-      rows: [[row.0.queryFragment, row.1.queryFragment, row.2.queryFragment].joined(separator: ", ")],
-      decodeRow: { decoder in
-        (
-          try decodeNext(A.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(B.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(C.QueryValue.self, &decoder).queryOutput
-        )
-      },
-      layout: {
-        ValuesLayout.of(
-          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self)
-      })
+    rows(of: Values(row.0, row.1, row.2))
   }
 
   public static func buildExpression<
@@ -326,24 +311,7 @@ public enum ValuesBuilder {
     A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable,
     D.QueryValue: QueryRepresentable
   {
-    ValuesRows(
-      rows: [
-        [row.0.queryFragment, row.1.queryFragment, row.2.queryFragment, row.3.queryFragment].joined(
-          separator: ", ")
-      ],
-      decodeRow: { decoder in
-        (
-          try decodeNext(A.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(B.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(C.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(D.QueryValue.self, &decoder).queryOutput
-        )
-      },
-      layout: {
-        ValuesLayout.of(
-          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self,
-          D.QueryValue.QueryOutput.self)
-      })
+    rows(of: Values(row.0, row.1, row.2, row.3))
   }
 
   public static func buildExpression<
@@ -358,27 +326,7 @@ public enum ValuesBuilder {
     A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable,
     D.QueryValue: QueryRepresentable, E.QueryValue: QueryRepresentable
   {
-    ValuesRows(
-      rows: [
-        [
-          row.0.queryFragment, row.1.queryFragment, row.2.queryFragment, row.3.queryFragment,
-          row.4.queryFragment,
-        ].joined(separator: ", ")
-      ],
-      decodeRow: { decoder in
-        (
-          try decodeNext(A.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(B.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(C.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(D.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(E.QueryValue.self, &decoder).queryOutput
-        )
-      },
-      layout: {
-        ValuesLayout.of(
-          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self,
-          D.QueryValue.QueryOutput.self, E.QueryValue.QueryOutput.self)
-      })
+    rows(of: Values(row.0, row.1, row.2, row.3, row.4))
   }
 
   public static func buildExpression<
@@ -394,28 +342,12 @@ public enum ValuesBuilder {
     A.QueryValue: QueryRepresentable, B.QueryValue: QueryRepresentable, C.QueryValue: QueryRepresentable,
     D.QueryValue: QueryRepresentable, E.QueryValue: QueryRepresentable, F.QueryValue: QueryRepresentable
   {
-    ValuesRows(
-      rows: [
-        [
-          row.0.queryFragment, row.1.queryFragment, row.2.queryFragment, row.3.queryFragment,
-          row.4.queryFragment, row.5.queryFragment,
-        ].joined(separator: ", ")
-      ],
-      decodeRow: { decoder in
-        (
-          try decodeNext(A.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(B.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(C.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(D.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(E.QueryValue.self, &decoder).queryOutput,
-          try decodeNext(F.QueryValue.self, &decoder).queryOutput
-        )
-      },
-      layout: {
-        ValuesLayout.of(
-          A.QueryValue.QueryOutput.self, B.QueryValue.QueryOutput.self, C.QueryValue.QueryOutput.self,
-          D.QueryValue.QueryOutput.self, E.QueryValue.QueryOutput.self, F.QueryValue.QueryOutput.self)
-      })
+    rows(of: Values(row.0, row.1, row.2, row.3, row.4, row.5))
+  }
+
+  /// The rows of a `Values(…)`, for the builder.
+  static func rows<Row>(of values: Values<Row>) -> ValuesRows<Row> {
+    ValuesRows(rows: values.rowValues, decodeRow: values.decodeRow, layout: values.layout)
   }
 
   public static func buildBlock<Row>(_ rows: ValuesRows<Row>...) -> ValuesRows<Row> { combined(rows) }
