@@ -33,6 +33,7 @@ extension TableModel {
       "QueryDecodable", "QueryRepresentable", "QueryExpression", "Swift.Sendable", "Table",
     ]
     if isSelection { protocols.append("_Selection") }
+    if enumCases != nil { protocols.append("_EnumTable") }
     if primaryKey != nil { protocols.append("PrimaryKeyedTable") }
     if let requested, !requested.isEmpty {
       let names = Set(requested.map { $0.split(separator: ".").last.map(String.init) ?? $0 })

@@ -58,14 +58,16 @@ fileprivate struct Attachment: Equatable {
 #endif
 
 /// Upstream's `EnumTableTests`: an attachment whose `kind` is a `@Selection` enum, each case stored
-/// in a nullable column (`link`, `note`) or column group (`video`, `image`) of its own. Upstream
+/// in a nullable column (`link`, `note`) or column group (`video`, `image`) of its own; one case
+/// assigned in an update (`$0.kind.note = …`) sets the others' columns to NULL. Upstream
 /// compiles the file only with its CasePaths trait and marks nothing `@CasePathable` in this
 /// version; here `@Selection` writes the case properties itself.
 ///
 /// Under `UPSTREAM_GAPS`: assigning a case in an update by its implicit member
 /// (`$0.kind = .note(…)`, which upstream renders one `SET` term per column where this library
-/// sets a group with a row value, `("link", …) = (…)`), assigning one case of the enum column (`$0.kind.note = #bind(…)`,
-/// `$0.kind.image = …`), the `Attachment.Kind.Selection` values selected with `Values(…)`, and
+/// sets a group with a row value, `("link", …) = (…)`), a case's column group assigned a value
+/// (`$0.kind.image = Image(…)`: the case's columns are optional, the value is not), the
+/// `Attachment.Kind.Selection` values selected with `Values(…)`, and
 /// `jsonGroupArrayDecoding` (a `@Table` enum whose cases take `@Column` names, a known issue
 /// upstream too).
 ///
@@ -318,50 +320,28 @@ struct EnumTableTests {
       ])
   }
 
+  @Test func updateCase() throws {
+    let statement =
+      Attachment
+      .find(1)
+      .update {
+        $0.kind.note = #bind("Hello, world!")
+      }
+      .returning(\.self)
+    expectSQL(
+      statement,
+      """
+      UPDATE "attachments"
+      SET "note" = 'Hello, world!', "link" = NULL, "videoURL" = NULL, "videoKind" = NULL, "imageCaption" = NULL, "imageURL" = NULL
+      WHERE (("attachments"."id") IN ((1)))
+      RETURNING "id", "link", "note", "videoURL", "videoKind", "imageCaption", "imageURL"
+      """)
+    #expect(
+      try database.write { try statement.fetchAll($0) } == [Attachment(id: 1, kind: .note("Hello, world!"))]
+    )
+  }
+
   #if UPSTREAM_GAPS
-    @Test func update() throws {
-      let statement =
-        Attachment
-        .find(1)
-        .update {
-          $0.kind = .note("Good bye world!")
-        }
-        .returning(\.self)
-      expectSQL(
-        statement,
-        """
-        UPDATE "attachments"
-        SET "link" = NULL, "note" = 'Good bye world!', "videoURL" = NULL, "videoKind" = NULL, "imageCaption" = NULL, "imageURL" = NULL
-        WHERE (("attachments"."id") IN ((1)))
-        RETURNING "id", "link", "note", "videoURL", "videoKind", "imageCaption", "imageURL"
-        """)
-      #expect(
-        try database.write { try statement.fetchAll($0) } == [
-          Attachment(id: 1, kind: .note("Good bye world!"))
-        ])
-    }
-
-    @Test func updateCase() throws {
-      let statement =
-        Attachment
-        .find(1)
-        .update {
-          $0.kind.note = #bind("Hello, world!")
-        }
-        .returning(\.self)
-      expectSQL(
-        statement,
-        """
-        UPDATE "attachments"
-        SET "note" = 'Hello, world!', "link" = NULL, "videoURL" = NULL, "videoKind" = NULL, "imageCaption" = NULL, "imageURL" = NULL
-        WHERE (("attachments"."id") IN ((1)))
-        RETURNING "id", "link", "note", "videoURL", "videoKind", "imageCaption", "imageURL"
-        """)
-      #expect(
-        try database.write { try statement.fetchAll($0) } == [Attachment(id: 1, kind: .note("Hello, world!"))]
-      )
-    }
-
     @Test func updateCaseGroup() throws {
       let statement =
         Attachment
@@ -382,6 +362,28 @@ struct EnumTableTests {
         RETURNING "id", "link", "note", "videoURL", "videoKind", "imageCaption", "imageURL"
         """)
       #expect(try database.write { try statement.fetchAll($0) } == [Attachment(id: 2, kind: .image(image))])
+    }
+
+    @Test func update() throws {
+      let statement =
+        Attachment
+        .find(1)
+        .update {
+          $0.kind = .note("Good bye world!")
+        }
+        .returning(\.self)
+      expectSQL(
+        statement,
+        """
+        UPDATE "attachments"
+        SET "link" = NULL, "note" = 'Good bye world!', "videoURL" = NULL, "videoKind" = NULL, "imageCaption" = NULL, "imageURL" = NULL
+        WHERE (("attachments"."id") IN ((1)))
+        RETURNING "id", "link", "note", "videoURL", "videoKind", "imageCaption", "imageURL"
+        """)
+      #expect(
+        try database.write { try statement.fetchAll($0) } == [
+          Attachment(id: 1, kind: .note("Good bye world!"))
+        ])
     }
 
     @Test func selection() throws {

@@ -17,7 +17,7 @@ public macro sql<QueryValue>(
   named(QueryOutput),
   named(QueryValue), arbitrary)
 @attached(
-  extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table,
+  extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table, _EnumTable,
   PrimaryKeyedTable,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnValues),
   named(bindColumnValues), named(primaryKeyValue), named(QueryOutput), named(QueryValue))
@@ -36,6 +36,7 @@ public macro Table(_ name: String = "", schema: String = "") =
   named(QueryValue), arbitrary)
 @attached(
   extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table, _Selection,
+  _EnumTable,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnWidth),
   named(columnValues), named(bindColumnValues), named(QueryOutput), named(QueryValue))
 public macro Selection() = #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")

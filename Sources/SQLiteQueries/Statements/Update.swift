@@ -63,6 +63,8 @@ public struct Updates<Base: Table> {
   }
 
   /// A column group, whose own columns are assigned one at a time: `$0.status.isOutOfStock = true`.
+  /// An enum table's case assigned this way (`$0.kind.note = …`) sets the other cases' columns to
+  /// NULL, as the enum holds one case.
   public subscript<ColumnTable: Table, Group: Table>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<ColumnTable, Group>>
   ) -> Updates<Group> {
@@ -71,7 +73,13 @@ public struct Updates<Base: Table> {
       group.tableReference = column(keyPath).tableReference ?? Base.referenceName
       return group
     }
-    set { assignments += newValue.assignments }
+    set {
+      assignments += newValue.assignments
+      guard Group.self is any _EnumTable.Type else { return }
+      let assigned = Set(newValue.assignments.flatMap { AssignmentTarget.names($0.column) })
+      let others = Group.TableColumns.allColumns.flatMap(\.flattenedColumns).map(\.name)
+      assignments += others.filter { !assigned.contains($0) }.map { ($0, "NULL") }
+    }
   }
 }
 

@@ -84,6 +84,10 @@ extension Table {
 /// only when a common table expression or a view is named after it.
 public protocol _Selection: Table {}
 
+/// An enum stored one nullable column (or column group) per case: its value is in one case's
+/// columns, the others NULL.
+public protocol _EnumTable: Table {}
+
 /// The columns of a table: the `$0` of query closures.
 public protocol TableDefinition<QueryValue>: QueryExpression, Sendable where QueryValue: Table {
   init()
