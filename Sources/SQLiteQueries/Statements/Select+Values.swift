@@ -15,7 +15,7 @@ import Synchronization
 /// (`.where { _, _, flag in flag }`), or by a selection's members (`.where { $0.player.eq("Blob") }`).
 extension Select where Joins == () {
   public init(_ values: Values<Columns>) where From == ValuesTable<Columns> {
-    let layout = values.layout.map { ValuesLayout.remember($0(), for: Columns.self) } ?? From.layout
+    let layout = values.layout.map { ValuesLayout.remembered(for: Columns.self, orMake: $0) } ?? From.layout
     var clauses = SelectClauses(isEmpty: values.rowsFragment.isEmpty)
     clauses.source = "(\n" + values.rowsFragment.indented() + "\n)"
     clauses.columns = layout.selectedColumns
@@ -24,7 +24,7 @@ extension Select where Joins == () {
 
   /// Adds a condition from a Boolean value of the rows: `.where(\.2)`.
   public func `where`(_ keyPath: KeyPath<Columns, Bool>) -> Self where From == ValuesTable<Columns> {
-    adding(where: From.layout.columns(at: keyPath, as: Bool.self).references.joined(separator: ", "))
+    adding(where: From.layout.row.part(at: keyPath).references.joined(separator: ", "))
   }
 
   /// Adds a condition on the rows' value: `.where { $0.player.eq("Blob") }`.
@@ -35,7 +35,7 @@ extension Select where Joins == () {
 
   /// Orders by a value of the rows, ascending: `.order(by: \.1.score)`.
   public func order<Member>(by keyPath: KeyPath<Columns, Member>) -> Self where From == ValuesTable<Columns> {
-    adding(orders: From.layout.columns(at: keyPath, as: Member.self).references)
+    adding(orders: From.layout.row.part(at: keyPath).references)
   }
 
   /// Orders by the rows' value: `.order { $0.score.desc() }`.
@@ -279,11 +279,6 @@ struct ValuesLayout: Sendable {
     ValuesColumns(elements.indices.contains(index) ? elements[index] : .unknown(\Value.self))
   }
 
-  /// The columns a key path into the row reads.
-  func columns<Row, Member>(at keyPath: KeyPath<Row, Member>, as _: Member.Type) -> Value {
-    row.part(at: keyPath)
-  }
-
   /// The whole row's columns, reached by key paths into it.
   func rowColumns<Row>() -> ValuesColumns<Row> { ValuesColumns(row) }
 
@@ -302,9 +297,11 @@ struct ValuesLayout: Sendable {
   /// layout is a function of the row type alone, so what is stored for a type never changes.
   private static let byRowType = Mutex<[ObjectIdentifier: ValuesLayout]>([:])
 
-  static func remember<Row>(_ layout: ValuesLayout, for _: Row.Type) -> ValuesLayout {
+  /// The layout stored for a row type, made and stored the first time it is asked for.
+  static func remembered<Row>(for _: Row.Type, orMake make: () -> ValuesLayout) -> ValuesLayout {
     byRowType.withLock { layouts in
       if let known = layouts[ObjectIdentifier(Row.self)] { return known }
+      let layout = make()
       layouts[ObjectIdentifier(Row.self)] = layout
       return layout
     }
