@@ -113,7 +113,7 @@ enum AppDataset {
   private static func fillSearchIndex(_ db: Database) throws {
     let texts = Reminder.select { ($0.rowid, $0.title, $0.searchableNotes, $0.tagsText) }
     try db.execute(
-      sql: #"INSERT INTO "reminderTexts" ("rowid", "title", "notes", "tags") "# + texts.query.debugDescription
+      sql: #"INSERT INTO "reminderTexts" ("rowid", "title", "notes", "tags") "# + texts.query.inlinedSQL
     )
   }
 

@@ -51,8 +51,8 @@ final class HomeScreen: Sendable {
   static func sql(listID: RemindersList.ID) -> [String] {
     let list = DetailKind.list(listID)
     return HomeRequest(day: .today).sql + [
-      allWindow.query.debugDescription, list.settings.query.debugDescription,
-      list.rows(ordering: .dueDate, showCompleted: false).limit(windowSize).query.debugDescription,
+      allWindow.query.inlinedSQL, list.settings.query.inlinedSQL,
+      list.rows(ordering: .dueDate, showCompleted: false).limit(windowSize).query.inlinedSQL,
     ]
   }
 

@@ -75,7 +75,7 @@ private func structFetchWorkload() -> Workload {
     let baselineDatabase = try BaselineItemsDatabase()
     try baselineDatabase.insertItems(BaselineItemTexts(count: 50_000))
     // C runs the same SQL with the values written in (it binds nothing).
-    let baselineStatement = try baselineDatabase.prepare(query.query.debugDescription)
+    let baselineStatement = try baselineDatabase.prepare(query.query.inlinedSQL)
     return Sides(
       ours: Timed { try expect(try queue.read { try query.fetchAll($0) }.count, 10_000, "structs") },
       baseline: Timed { try expect(try baselineStatement.fetchItems(), 10_000, "C rows") })
@@ -99,7 +99,7 @@ private func joinSelectionWorkload() -> Workload {
     try queue.write { db in for sql in schema { try db.execute(sql: sql) } }
     let baselineDatabase = try BaselineItemsDatabase()
     for sql in schema { try baselineDatabase.execute(sql) }
-    let baselineStatement = try baselineDatabase.prepare(query.query.debugDescription)
+    let baselineStatement = try baselineDatabase.prepare(query.query.inlinedSQL)
     return Sides(
       ours: Timed { try expect(try queue.read { try query.fetchAll($0) }.count, 10_000, "rows") },
       baseline: Timed { try expect(try baselineStatement.fetchTextPairs(), 10_000, "C rows") })

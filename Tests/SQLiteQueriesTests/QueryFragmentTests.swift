@@ -27,6 +27,26 @@ struct QueryFragmentTests {
     #expect(fragment.prepare { "$\($0)" }.sql.contains("title = $1 AND at = $2"))
   }
 
+  @Test func blobsAndJSONShowReadablyAndInlineExactly() throws {
+    let bytes: [UInt8] = [0xDE, 0xAD, 0xFF, 0x27]
+    let fragment: QueryFragment = "SELECT \(bind: bytes), \(QueryBinding.json(#"{"a":[1]}"#))"
+    // Shown as upstream shows them: a blob's bytes read as text, JSON indented.
+    #expect(
+      fragment.debugDescription
+        == "SELECT '\\u{07AD}\u{FFFD}\\''', '{\n  \"a\" : [\n    1\n  ]\n}'")
+    // Inlined as literals that read back the same values, for triggers, views and keys.
+    #expect(fragment.inlinedSQL == #"SELECT X'deadff27', '{"a":[1]}'"#)
+    let database = try DatabaseQueue()
+    let row = try database.read { try Row.fetchOne($0, sql: fragment.inlinedSQL) }
+    #expect(row?[0] == .blob(Data(bytes)))
+    #expect(row?[1] == .text(#"{"a":[1]}"#))
+    // Two blobs that show alike are still two queries.
+    let first = Values(#sql("\(bind: [UInt8]([0xFF]))", as: [UInt8].self))
+    let second = Values(#sql("\(bind: [UInt8]([0xFE]))", as: [UInt8].self))
+    #expect(first.query.debugDescription == second.query.debugDescription)
+    #expect(first.fetchKey != second.fetchKey)
+  }
+
   @Test func fragmentsJoinAndConcatenate() {
     let columns: [QueryFragment] = ["\"a\"", "\"b\"", "\(bind: 1)"]
     #expect(columns.joined(separator: ", ").debugDescription == #""a", "b", 1"#)

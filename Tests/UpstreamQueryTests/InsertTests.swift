@@ -8,8 +8,7 @@ import Testing
 ///
 /// Under `UPSTREAM_GAPS`: a row of `#sql` values among rows of typed values (the typed rows name
 /// a priority by implicit member, `.high`, which does not type-check as an expression of the
-/// column), and an array literal assigned to a JSON column in an update (`$0.notes = ["Goodnight",
-/// "Moon"]`: the literal does not type-check as an expression of the column; `#bind([…])` does).
+/// column).
 @Table
 fileprivate struct Item {
   var title = ""
@@ -551,32 +550,32 @@ struct InsertTests {
         """)
       #expect(try database.write { try statement.fetchAll($0) } == [11, 12, 13])
     }
-
-    @Test func upsertRepresentation() throws {
-      let statement = Item.insert {
-        $0.notes
-      } values: {
-        ["Hello", "World"]
-      } onConflictDoUpdate: {
-        $0.notes = ["Goodnight", "Moon"]
-      }
-      expectSQL(
-        statement,
-        """
-        INSERT INTO "items"
-        ("notes")
-        VALUES
-        ('[
-          "Hello",
-          "World"
-        ]')
-        ON CONFLICT DO UPDATE SET "notes" = '[
-          "Goodnight",
-          "Moon"
-        ]'
-        """)
-      let error = #expect(throws: DatabaseError.self) { try database.write { try statement.execute($0) } }
-      #expect(error?.message == "no such table: items")
-    }
   #endif
+
+  @Test func upsertRepresentation() throws {
+    let statement = Item.insert {
+      $0.notes
+    } values: {
+      ["Hello", "World"]
+    } onConflictDoUpdate: {
+      $0.notes = ["Goodnight", "Moon"]
+    }
+    expectSQL(
+      statement,
+      """
+      INSERT INTO "items"
+      ("notes")
+      VALUES
+      ('[
+        "Hello",
+        "World"
+      ]')
+      ON CONFLICT DO UPDATE SET "notes" = '[
+        "Goodnight",
+        "Moon"
+      ]'
+      """)
+    let error = #expect(throws: DatabaseError.self) { try database.write { try statement.execute($0) } }
+    #expect(error?.message == "no such table: items")
+  }
 }

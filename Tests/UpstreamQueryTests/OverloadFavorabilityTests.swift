@@ -3,9 +3,7 @@ import Testing
 
 /// Upstream's `OverloadFavorabilityTests`: with the query builder imported, plain Swift values
 /// keep the standard library's methods. Upstream's latest version has the file commented out;
-/// this is its previous, live one. Compiled out under `UPSTREAM_GAPS`: `"a".contains("a")`, as
-/// the query builder's `contains(_:)` on text is not a disfavored overload here (upstream's is),
-/// so that it, not the standard library's, is picked for a `String`.
+/// this is its previous, live one.
 @Suite("Upstream: overload favorability")
 struct OverloadFavorabilityTests {
   @Test func basics() {
@@ -17,12 +15,14 @@ struct OverloadFavorabilityTests {
       let result = 4.2.sign
       #expect(result == .plus)
     }
-    #if UPSTREAM_GAPS
-      do {
-        let result = "a".contains("a")
-        #expect(result == true)
-      }
-    #endif
+    do {
+      let result = "a".contains("a")
+      #expect(result == true)
+    }
+    do {
+      let result = "abc".hasPrefix("a") && "abc".hasSuffix("c")
+      #expect(result == true)
+    }
     do {
       let result = "a".uppercased()
       #expect(result == "A")

@@ -150,7 +150,7 @@ private struct SchemaTrigger<On: Table> {
 
   func execute(_ db: Database) throws {
     let temporary = "CREATE TEMPORARY TRIGGER"
-    let sql = trigger.query.debugDescription
+    let sql = trigger.query.inlinedSQL
     precondition(sql.hasPrefix(temporary), "a trigger statement starts with \(temporary)")
     try db.execute(sql: "CREATE TRIGGER" + sql.dropFirst(temporary.count))
   }

@@ -46,8 +46,8 @@ public struct HomeRequest: FetchKeyRequest {
   /// The SQL of the statements a database that does not sync runs, with the values written in.
   public var sql: [String] {
     [
-      Stats.query(on: day).query.debugDescription, ReminderListState.all.query.debugDescription,
-      TagUsage.inUse.query.debugDescription,
+      Stats.query(on: day).query.inlinedSQL, ReminderListState.all.query.inlinedSQL,
+      TagUsage.inUse.query.inlinedSQL,
     ]
   }
 }

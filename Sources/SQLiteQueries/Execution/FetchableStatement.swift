@@ -11,17 +11,17 @@ public protocol FetchableStatement<Row>: Sendable {
 
 extension Select: FetchableStatement {
   public typealias Row = Columns
-  public var fetchKey: String { query.debugDescription }
+  public var fetchKey: String { query.inlinedSQL }
 }
 
 extension CompoundSelect: FetchableStatement {
   public typealias Row = QueryValue
-  public var fetchKey: String { query.debugDescription }
+  public var fetchKey: String { query.inlinedSQL }
 }
 
 extension SQLQueryExpression: FetchableStatement where QueryValue: QueryRepresentable {
   public typealias Row = QueryValue.QueryOutput
-  public var fetchKey: String { queryFragment.debugDescription }
+  public var fetchKey: String { queryFragment.inlinedSQL }
 }
 
 extension SQLQueryExpression: @unchecked Sendable {}

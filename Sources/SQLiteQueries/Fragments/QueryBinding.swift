@@ -54,10 +54,24 @@ public enum QueryBinding: Hashable, Sendable {
     }
   }
 
-  /// The value as a SQL literal, for the display form of a query: `'it''s'`, `1`, `NULL`.
+  /// The value as a SQL literal that reads back the same value: `'it''s'`, `X'CAFE'`, `1`,
+  /// `NULL`. Written into statements that cannot take parameters (triggers, views).
   public var literal: String {
     switch self {
     case .blob(let bytes): return DatabaseValue.blob(Data(bytes)).description
+    case .json(let text): return DatabaseValue.text(text).description
+    default: return displayLiteral
+    }
+  }
+
+  /// The value as shown in a query's display form, as upstream's debug builds show it: JSON
+  /// indented, and a blob's bytes read as UTF-8 text with Swift's escapes (`'\u{07AD}'`), which
+  /// is readable but lossy, so it is never executed.
+  public var displayLiteral: String {
+    switch self {
+    case .blob(let bytes):
+      let text = String(decoding: bytes, as: UTF8.self).debugDescription.dropFirst().dropLast()
+      return DatabaseValue.text(String(text)).description
     case .bool(let value): return value ? "1" : "0"
     case .double(let value): return "\(value)"
     case .date(let date): return DatabaseValue.text(DatabaseDateFormat.string(from: date)).description

@@ -4,8 +4,9 @@
 ///
 ///     let fragment: QueryFragment = "SELECT * FROM items WHERE title = \(bind: title)"
 ///
-/// `debugDescription` is the display form, with bindings written as SQL literals;
-/// ``prepare(_:)`` gives the executed form, with a placeholder for each binding.
+/// `debugDescription` is the display form, with bindings written as SQL literals; `inlinedSQL`
+/// the same with literals that read back exactly; ``prepare(_:)`` gives the executed form, with a
+/// placeholder for each binding.
 public struct QueryFragment: Hashable, Sendable {
   public enum Segment: Hashable, Sendable {
     case sql(String)
@@ -104,8 +105,20 @@ public struct QueryFragment: Hashable, Sendable {
 }
 
 extension QueryFragment: CustomDebugStringConvertible {
-  /// The display form: bindings written inline as SQL literals.
+  /// The display form: bindings written inline as upstream's debug builds show them (see
+  /// `QueryBinding.displayLiteral`).
   public var debugDescription: String {
+    segments.map { segment in
+      switch segment {
+      case .sql(let text): text
+      case .binding(let binding): binding.displayLiteral
+      }
+    }.joined()
+  }
+
+  /// The SQL with each binding written inline as a literal that reads back the same value: for
+  /// statements that cannot take parameters, and as a key that tells any two queries apart.
+  public var inlinedSQL: String {
     segments.map { segment in
       switch segment {
       case .sql(let text): text

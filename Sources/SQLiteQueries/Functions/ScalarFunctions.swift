@@ -63,9 +63,14 @@ extension QueryExpression where QueryValue == String {
   /// `(x) GLOB ('a*')`.
   public func glob(_ pattern: String) -> SQLQueryExpression<Bool> { binary(self, "GLOB", pattern) }
 
+  // Disfavored, so that a plain Swift string keeps the standard library's methods.
+
   /// Text starting with `prefix` (a LIKE pattern; `%` and `_` in it are wildcards).
+  @_disfavoredOverload
   public func hasPrefix(_ prefix: some StringProtocol) -> SQLQueryExpression<Bool> { like("\(prefix)%") }
+  @_disfavoredOverload
   public func hasSuffix(_ suffix: some StringProtocol) -> SQLQueryExpression<Bool> { like("%\(suffix)") }
+  @_disfavoredOverload
   public func contains(_ other: some StringProtocol) -> SQLQueryExpression<Bool> { like("%\(other)%") }
 
 }

@@ -34,8 +34,22 @@ public struct _CodableJSONRepresentation<Value: Codable & Sendable>: QueryBindab
 
 /// An array stored as JSON is written as an array literal where its column is expected:
 /// `values: { ["Hello", "World"] }`, `$0.notes = ["Goodnight", "Moon"]`.
-extension _CodableJSONRepresentation: ExpressibleByArrayLiteral where Value: RangeReplaceableCollection {
+extension _CodableJSONRepresentation: ExpressibleByArrayLiteral, _ArrayLiteralRepresentation
+where Value: RangeReplaceableCollection {
   public init(arrayLiteral elements: Value.Element...) { self.init(queryOutput: Value(elements)) }
+  public init(elements: [Value.Element]) { self.init(queryOutput: Value(elements)) }
+}
+
+/// A column type written as an array literal, so that an update's column takes one too.
+public protocol _ArrayLiteralRepresentation: QueryBindable {
+  associatedtype Element
+  init(elements: [Element])
+}
+
+extension SQLQueryExpression: ExpressibleByArrayLiteral where QueryValue: _ArrayLiteralRepresentation {
+  public init(arrayLiteral elements: QueryValue.Element...) {
+    self.init(QueryValue(elements: elements).queryFragment)
+  }
 }
 
 extension Decodable where Self: Encodable & Sendable {

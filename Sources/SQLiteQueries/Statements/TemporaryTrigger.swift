@@ -32,7 +32,7 @@ public struct TemporaryTrigger<On: Table>: Statement, Sendable {
 
   /// Creates the trigger. Triggers cannot have parameters, so values are written into the SQL.
   public func execute(_ db: Database) throws {
-    try db.execute(sql: query.debugDescription)
+    try db.execute(sql: query.inlinedSQL)
   }
 
   /// `DROP TRIGGER "name"`.

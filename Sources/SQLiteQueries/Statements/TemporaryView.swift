@@ -34,7 +34,7 @@ public struct TemporaryView<View: Table>: Statement, Sendable {
 
   /// Creates the view. Views cannot have parameters, so values are written into the SQL.
   public func execute(_ db: Database) throws {
-    try db.execute(sql: query.debugDescription)
+    try db.execute(sql: query.inlinedSQL)
   }
 
   /// `DROP VIEW "name"`.

@@ -87,7 +87,7 @@ public struct Values<QueryValue>: SelectStatement, @unchecked Sendable {
 
 extension Values: FetchableStatement {
   public typealias Row = QueryValue
-  public var fetchKey: String { query.debugDescription }
+  public var fetchKey: String { query.inlinedSQL }
 }
 
 extension Values where QueryValue == Void {

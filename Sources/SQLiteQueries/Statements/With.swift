@@ -80,7 +80,7 @@ extension With {
 
 extension With: FetchableStatement where Base: SelectStatement & FetchableStatement {
   public typealias Row = QueryValue
-  public var fetchKey: String { query.debugDescription }
+  public var fetchKey: String { query.inlinedSQL }
 }
 
 /// One query of a `With`, named after the table type of its rows.
