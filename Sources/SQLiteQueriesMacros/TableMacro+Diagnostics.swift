@@ -216,29 +216,6 @@ enum TableDiagnostics {
       fixIts: fixIts, context)
   }
 
-  /// Two properties stored in one column name.
-  static func checkColumnNames(
-    _ columns: [ColumnModel], in declaration: StructDeclSyntax, _ context: any MacroExpansionContext
-  ) -> Bool {
-    var seen: [String: String] = [:]
-    var isValid = true
-    for column in columns {
-      if let first = seen[column.name] {
-        let node =
-          variable(named: column.property, in: declaration).map(Syntax.init) ?? Syntax(declaration.name)
-        diagnose(
-          node,
-          "'\(first)' and '\(column.property)' are both stored in the column '\(column.name)': name one "
-            + "differently with @Column(\"…\")",
-          context)
-        isValid = false
-      } else {
-        seen[column.name] = column.property
-      }
-    }
-    return isValid
-  }
-
   // MARK: - Helpers
 
   static func isOptionalType(_ type: TypeSyntax) -> Bool {

@@ -219,7 +219,6 @@ struct TableModel {
       if let context { TableDiagnostics.severalPrimaryKeys(explicit, in: structDecl, node: node, context) }
       problems = true
     }
-    if let context, !TableDiagnostics.checkColumnNames(columns, in: structDecl, context) { problems = true }
     if explicit.isEmpty, !isSelection, let index = columns.firstIndex(where: { $0.property == "id" }),
       !TableModel.hasPrimaryKeyFalse(structDecl, property: "id")
     {

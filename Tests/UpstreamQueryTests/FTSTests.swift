@@ -4,8 +4,7 @@ import Testing
 
 /// Upstream's `FTSTests`, on upstream's full-text table `reminderTexts`: per reminder, its title
 /// and notes, its list's id and title, and its tags, filled here from the seeded rows (upstream
-/// keeps it in step with triggers; the rows are the same). Under `UPSTREAM_GAPS`: `highlight` and
-/// `bm25()` of an aliased full-text table.
+/// keeps it in step with triggers; the rows are the same).
 @Suite("Upstream: FTS5")
 struct FTSTests {
   @Table
@@ -173,27 +172,25 @@ struct FTSTests {
       ])
   }
 
-  #if UPSTREAM_GAPS
-    @Test func alias() throws {
-      enum RT: AliasName {}
-      let statement =
-        Reminder
-        .leftJoin(ReminderText.as(RT.self).all) { $0.rowid.eq($1.rowid) }
-        .select { $1.tags.highlight("**", "**") }
-        .order { $1.bm25() }
-      expectSQL(
-        statement,
-        """
-        SELECT highlight("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'tags'),
-        '**', '**')
-        FROM "reminders"
-        LEFT JOIN "reminderTexts" AS "rTs" ON ("reminders"."rowid") = ("rTs"."rowid")
-        ORDER BY bm25("reminderTexts")
-        """)
-      #expect(
-        try database.read { try statement.fetchAll($0) } == [
-          "someday optional", "someday optional", "", "car kids", "", "", "", "", "", "",
-        ])
-    }
-  #endif
+  @Test func alias() throws {
+    enum RT: AliasName {}
+    let statement =
+      Reminder
+      .leftJoin(ReminderText.as(RT.self).all) { $0.rowid.eq($1.rowid) }
+      .select { $1.tags.highlight("**", "**") }
+      .order { $1.bm25() }
+    expectSQL(
+      statement,
+      """
+      SELECT highlight("reminderTexts", (SELECT "cid" FROM pragma_table_info('reminderTexts') WHERE "name" = 'tags'),
+      '**', '**')
+      FROM "reminders"
+      LEFT JOIN "reminderTexts" AS "rTs" ON ("reminders"."rowid") = ("rTs"."rowid")
+      ORDER BY bm25("reminderTexts")
+      """)
+    #expect(
+      try database.read { try statement.fetchAll($0) } == [
+        "someday optional", "someday optional", "", "car kids", "", "", "", "", "", "",
+      ])
+  }
 }

@@ -8,8 +8,7 @@ import Testing
 ///
 /// `customDecoding` decodes with this library's `QueryDecoder`, whose `decode` throws on NULL
 /// rather than returning an optional for the type to reject with
-/// `QueryDecodingError.missingRequiredColumn`. Under `UPSTREAM_GAPS`: the rows of `join`, whose
-/// `#sql` is typed `(Reminder, RemindersList)`, a tuple, which has no fetch here.
+/// `QueryDecodingError.missingRequiredColumn`.
 @Suite("Upstream: #sql")
 struct SQLMacroTests {
   @Table
@@ -76,11 +75,9 @@ struct SQLMacroTests {
         ON "reminders"."remindersListID" = "remindersLists"."id"
       LIMIT 1
       """)
-    #if UPSTREAM_GAPS
-      let rows = try database.read { try statement.fetchAll($0) }
-      #expect(rows.map(\.0) == [Self.groceries])
-      #expect(rows.map(\.1) == [Self.personal])
-    #endif
+    let rows = try database.read { try statement.fetchAll($0) }
+    #expect(rows.map(\.0) == [Self.groceries])
+    #expect(rows.map(\.1) == [Self.personal])
   }
 
   @Test func selection() throws {

@@ -6,9 +6,8 @@ import Testing
 ///
 /// Triggers upstream declares without a name are named as upstream names them, `after_…` for
 /// `insteadOf:` ones too.
-///
-/// Under `UPSTREAM_GAPS`: `viewWithDuplicateColumnNames`, whose view numbers the columns that
-/// share a name (`"id_1"`, `"id_2"`); `@Table` refuses two properties of one column name.
+/// In `viewWithDuplicateColumnNames`, the view numbers the columns that share a name (`"id_1"`,
+/// `"id_2"`), and SQLite takes it.
 @Suite("Upstream: views")
 struct ViewsTests {
   @Table
@@ -31,15 +30,13 @@ struct ViewsTests {
     let remindersListTitle: String
   }
 
-  #if UPSTREAM_GAPS
-    @Table
-    fileprivate struct ReminderAndListID {
-      @Column("id")
-      let reminderID: Reminder.ID
-      @Column("id")
-      let remindersListID: RemindersList.ID
-    }
-  #endif
+  @Table
+  fileprivate struct ReminderAndListID {
+    @Column("id")
+    let reminderID: Reminder.ID
+    @Column("id")
+    let remindersListID: RemindersList.ID
+  }
 
   let database: DatabaseQueue
 
@@ -330,26 +327,33 @@ struct ViewsTests {
       ])
   }
 
-  #if UPSTREAM_GAPS
-    @Test func viewWithDuplicateColumnNames() {
-      expectSQL(
-        ReminderAndListID.createTemporaryView(
-          as:
-            Reminder
-            .join(RemindersList.all) { $0.remindersListID.eq($1.id) }
-            .select {
-              ReminderAndListID.Columns(reminderID: $0.id, remindersListID: $1.id)
-            }
-        ),
-        """
-        CREATE TEMPORARY VIEW
-        "reminderAndListIDs"
-        ("id_1", "id_2")
-        AS
-        SELECT "reminders"."id" AS "id_1", "remindersLists"."id" AS "id_2"
-        FROM "reminders"
-        JOIN "remindersLists" ON ("reminders"."remindersListID") = ("remindersLists"."id")
-        """)
+  @Test func viewWithDuplicateColumnNames() throws {
+    let view = ReminderAndListID.createTemporaryView(
+      as:
+        Reminder
+        .join(RemindersList.all) { $0.remindersListID.eq($1.id) }
+        .select {
+          ReminderAndListID.Columns(reminderID: $0.id, remindersListID: $1.id)
+        }
+    )
+    expectSQL(
+      view,
+      """
+      CREATE TEMPORARY VIEW
+      "reminderAndListIDs"
+      ("id_1", "id_2")
+      AS
+      SELECT "reminders"."id" AS "id_1", "remindersLists"."id" AS "id_2"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID") = ("remindersLists"."id")
+      """)
+    let pairs = try database.write { db in
+      try view.execute(db)
+      return try #sql(
+        #"SELECT "id_1", "id_2" FROM "reminderAndListIDs" WHERE "id_1" = 4"#, as: (Int, Int).self
+      )
+      .fetchAll(db)
     }
-  #endif
+    #expect(pairs.map(\.0) == [4] && pairs.map(\.1) == [1])
+  }
 }

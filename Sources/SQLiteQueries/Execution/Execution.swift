@@ -158,3 +158,22 @@ extension Statement where QueryValue: QueryRepresentable {
     try query.fetchOne(db) { try QueryValue(decoder: &$0).queryOutput }
   }
 }
+
+extension SQLQueryExpression {
+  /// Every row, decoded as the values of a tuple type, in order: `#sql("…", as: (Reminder,
+  /// RemindersList).self)`.
+  public func fetchAll<each Value: QueryRepresentable>(_ db: Database) throws -> [(
+    repeat (each Value).QueryOutput
+  )]
+  where QueryValue == (repeat each Value) {
+    try queryFragment.fetchAll(db) { decoder in (repeat try (each Value)(decoder: &decoder).queryOutput) }
+  }
+
+  /// The first row, or nil.
+  public func fetchOne<each Value: QueryRepresentable>(_ db: Database) throws -> (
+    repeat (each Value).QueryOutput
+  )?
+  where QueryValue == (repeat each Value) {
+    try queryFragment.fetchOne(db) { decoder in (repeat try (each Value)(decoder: &decoder).queryOutput) }
+  }
+}

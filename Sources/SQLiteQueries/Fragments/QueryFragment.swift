@@ -37,6 +37,17 @@ public struct QueryFragment: Hashable, Sendable {
       })
   }
 
+  /// The same fragment with the first occurrence of `target` in its SQL text replaced.
+  func replacingFirst(_ target: String, with replacement: String) -> QueryFragment {
+    var replaced = false
+    return QueryFragment(
+      segments: segments.map {
+        guard !replaced, case .sql(let text) = $0, let range = text.range(of: target) else { return $0 }
+        replaced = true
+        return .sql(text.replacingCharacters(in: range, with: replacement))
+      })
+  }
+
   /// A quoted identifier (`"it""s"`) or text literal (`'it''s'`).
   public init(quote string: String, delimiter: QuoteDelimiter = .identifier) {
     self.init(Self.quoted(string, delimiter: delimiter))

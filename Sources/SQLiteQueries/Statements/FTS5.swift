@@ -115,3 +115,7 @@ private func fts5ColumnIndex<Row: FTS5>(_: Row.Type, _ column: String) -> QueryF
   "(SELECT \"cid\" FROM pragma_table_info(" + QueryFragment(quote: Row.tableName, delimiter: .text)
     + ") WHERE \"name\" = " + QueryFragment(quote: column, delimiter: .text) + ")"
 }
+
+/// A full-text table under an alias is still one: its functions name the table, which is what
+/// SQLite's FTS5 functions take (`highlight("reminderTexts", …)`), never the alias.
+extension TableAlias: FTS5 where Base: FTS5 {}

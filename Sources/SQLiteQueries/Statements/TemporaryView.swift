@@ -25,11 +25,34 @@ public struct TemporaryView<View: Table>: Statement, Sendable {
   let select: QueryFragment
 
   public var query: QueryFragment {
+    let names = ColumnNames.all(View.TableColumns.self)
+    let (columns, select) = Self.numberingRepeatedNames(names, in: select)
     var query: QueryFragment = "CREATE TEMPORARY VIEW" + (ifNotExists ? " IF NOT EXISTS" : "")
     query.append("\n" + QueryFragment(quote: View.tableName))
-    query.append("\n(" + quotedList(ColumnNames.all(View.TableColumns.self)) + ")")
+    query.append("\n(" + quotedList(columns) + ")")
     query.append("\nAS\n" + select)
     return query
+  }
+
+  /// A view's column names must differ, while its type may read one name twice (both tables'
+  /// `"id"` over a join): each repeated name is numbered, `"id_1"`, `"id_2"`, in the view's column
+  /// list and in the select's aliases (`… AS "id"`), taken in order.
+  static func numberingRepeatedNames(_ names: [String], in select: QueryFragment) -> ([String], QueryFragment)
+  {
+    let counts = Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)
+    guard counts.values.contains(where: { $0 > 1 }) else { return (names, select) }
+    var seen: [String: Int] = [:]
+    var select = select
+    let numbered = names.map { name -> String in
+      guard counts[name, default: 0] > 1 else { return name }
+      seen[name, default: 0] += 1
+      let numbered = "\(name)_\(seen[name]!)"
+      select = select.replacingFirst(
+        " AS " + QueryFragment.quoted(name, delimiter: .identifier),
+        with: " AS " + QueryFragment.quoted(numbered, delimiter: .identifier))
+      return numbered
+    }
+    return (numbered, select)
   }
 
   /// Creates the view. Views cannot have parameters, so values are written into the SQL.
