@@ -22,9 +22,17 @@ struct EnumSelection {
   init?(_ declaration: EnumDeclSyntax, node: AttributeSyntax, context: (any MacroExpansionContext)?) {
     let macroName = node.attributeName.trimmedDescription
     var cases: [(name: String, payload: String)] = []
+    // A case's column name and representation, from `@Column("name", as: Type.self)` on it.
+    var columnNames: [String: String] = [:]
+    var representations: [String: String] = [:]
     var problems = false
     for member in declaration.memberBlock.members {
       guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+      let columnAttribute = caseDecl.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }
+        .first { $0.attributeName.trimmedDescription.hasSuffix("Column") }
+      let columnName = columnAttribute?.arguments?.as(LabeledExprListSyntax.self)?
+        .first { $0.label == nil }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+      let representation = TableModel.representation(in: columnAttribute)
       for element in caseDecl.elements {
         let name = element.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
         guard let parameters = element.parameterClause?.parameters, parameters.count == 1,
@@ -40,6 +48,8 @@ struct EnumSelection {
           continue
         }
         cases.append((name, parameter.type.trimmedDescription))
+        if let columnName, !columnName.isEmpty { columnNames[name] = columnName }
+        if let representation { representations[name] = representation }
       }
     }
     if cases.isEmpty, !problems {
@@ -57,9 +67,10 @@ struct EnumSelection {
     let typeName = declaration.name.trimmedDescription
     let columns = cases.map { enumCase in
       ColumnModel(
-        property: enumCase.name, name: enumCase.name, swiftType: enumCase.payload + "?",
-        storedType: enumCase.payload + "?", defaultValue: "nil", isPrimaryKey: false, isGenerated: false,
-        isOptional: true)
+        property: enumCase.name, name: columnNames[enumCase.name] ?? enumCase.name,
+        swiftType: enumCase.payload + "?",
+        storedType: (representations[enumCase.name] ?? enumCase.payload) + "?", defaultValue: "nil",
+        isPrimaryKey: false, isGenerated: false, isOptional: true)
     }
     self.cases = cases
     var tableName = TableModel.defaultTableName(for: typeName)
@@ -78,6 +89,8 @@ struct EnumSelection {
 
   func members() -> [DeclSyntax] {
     var members = model.members()
+    // Upstream's name for an enum's columns, whose case constructors select one case.
+    members.append("\(raw: model.access)typealias Selection = Columns")
     if writesCaseProperties {
       members += cases.map {
         DeclSyntax(stringLiteral: Self.caseProperty(name: $0.name, payload: $0.payload, access: model.access))

@@ -216,8 +216,32 @@ extension TableModel {
     )
     lines.append(
       "\(access)var selectedFragment: SQLiteQueries.QueryFragment { SQLiteQueries.aliased(expressions) }")
+    if enumCases != nil { lines += caseSelections() }
     lines.append("}")
     return lines.joined(separator: "\n")
+  }
+
+  /// An enum's `Columns.note("Hello")` (`Kind.Selection.note(…)`): one case's value selected, the
+  /// other cases' columns NULL, as a row of the enum.
+  func caseSelections() -> [String] {
+    var lines = [
+      "\(access)init(_expressions: [(name: String, fragment: SQLiteQueries.QueryFragment, isColumn: Bool)]) "
+        + "{ self.expressions = _expressions }"
+    ]
+    for selected in columns {
+      let caseType = String(selected.storedType.dropLast())  // the case's own type, not optional
+      lines.append(
+        "\(access)static func \(selected.property)(_ value: some SQLiteQueries.QueryExpression<\(caseType)>) -> Self {"
+      )
+      let members = columns.map { column in
+        let value = column.property == selected.property ? "value" : "\(column.storedType)(queryOutput: nil)"
+        return
+          "SQLiteQueries.selectionExpressions(\(literal(column.name)), \(value), as: \(column.storedType).self)"
+      }
+      lines.append("Self(_expressions: [\(members.joined(separator: ", "))].flatMap { $0 })")
+      lines.append("}")
+    }
+    return lines
   }
 
   // MARK: - Helpers

@@ -39,6 +39,15 @@ enum TimelineEntry: Equatable {
   case note(String)
 }
 
+/// Cases named and stored as `@Column` says.
+@Table("media")
+enum Media: Equatable {
+  @Column("video_preview")
+  case videoPreview(URL)
+  @Column("tags_json", as: [String].JSONRepresentation.self)
+  case tags([String])
+}
+
 @Suite("@Selection enums: one table, a column or column group per case")
 struct EnumTableTests {
   let database: DatabaseQueue
@@ -159,6 +168,28 @@ struct EnumTableTests {
     try database.read { (db) throws in
       #expect(try TimelineEntry.all.fetchAll(db) == [.started(start), .note("Lunch")])
       #expect(try TimelineEntry.where { $0.note.isNot(nil) }.fetchAll(db) == [.note("Lunch")])
+    }
+  }
+
+  @Test func casesTakeColumnNamesAndRepresentations() throws {
+    try database.write { db in
+      try #sql(#"CREATE TABLE "media" ("video_preview" TEXT, "tags_json" TEXT)"#).execute(db)
+      try Media.insert {
+        Media.videoPreview(example); Media.tags(["a", "b"])
+      }.execute(db)
+      #expect(
+        Media.all.query.debugDescription == """
+          SELECT "media"."video_preview", "media"."tags_json"
+          FROM "media"
+          """)
+      #expect(try Media.all.fetchAll(db) == [.videoPreview(example), .tags(["a", "b"])])
+      #expect(
+        try #sql(#"SELECT "tags_json" FROM "media" WHERE "tags_json" IS NOT NULL"#, as: String.self).fetchAll(
+          db) == [#"["a","b"]"#])
+      // One case selected by its constructor, the others NULL.
+      let selected = Values(Media.Selection.tags(#bind(["c"])))
+      #expect(selected.query.debugDescription.hasPrefix(#"SELECT NULL AS "video_preview", '["#))
+      #expect(try selected.fetchAll(db) == [.tags(["c"])])
     }
   }
 }

@@ -44,6 +44,12 @@ fileprivate enum Post: Equatable {
   case note(String = "")
 }
 
+@Table
+fileprivate enum Notes: Equatable {
+  @Column(as: [String].JSONRepresentation.self)
+  case list([String])
+}
+
 #if UPSTREAM_GAPS
   @Selection
   fileprivate struct Timestamps: Equatable {
@@ -72,11 +78,6 @@ fileprivate enum Post: Equatable {
     let recordType: String
   }
 
-  @Table
-  fileprivate enum Notes: Equatable {
-    @Column(as: [String].JSONRepresentation.self)
-    case list([String])
-  }
 #endif
 
 @Selection
@@ -119,8 +120,7 @@ fileprivate struct A: Equatable {
 ///   is not written live;
 /// - a generated column inside a group inserted from a draft (`nestedGenerated`: the group's
 ///   values include it here, where the column list leaves it out);
-/// - a primary key that is a `@Selection` (`Metadata.id: MetadataID`), for `primaryKey`;
-/// - `Post.Selection.note(…)` and a `@Column(as:)` on an enum case (`enumRepresentation`).
+/// - a primary key that is a `@Selection` (`Metadata.id: MetadataID`), for `primaryKey`.
 @Suite("Upstream: nested")
 struct NestedTests {
   let database: DatabaseQueue
@@ -557,19 +557,17 @@ struct NestedTests {
     #expect(posts.map(\.note) == ["Hello world", nil])
     #expect(posts.map { $0.photo?.url.absoluteString } == [nil, "file:///tmp/poster.png"])
 
-    #if UPSTREAM_GAPS
-      let values = Values(Post.Selection.note("Goodnight moon"))
-      expectSQL(
-        values,
-        """
-        SELECT NULL AS "url", 'Goodnight moon' AS "note"
-        """)
-      #expect(try database.read { try values.fetchAll($0) } == [.note("Goodnight moon")])
-    #endif
+    let values = Values(Post.Selection.note("Goodnight moon"))
+    expectSQL(
+      values,
+      """
+      SELECT NULL AS "url", 'Goodnight moon' AS "note"
+      """)
+    #expect(try database.read { try values.fetchAll($0) } == [.note("Goodnight moon")])
   }
 
-  #if UPSTREAM_GAPS
-    @Test func enumRepresentation() throws {
+  @Test func enumRepresentation() throws {
+    #if UPSTREAM_GAPS
       expectSQL(
         Notes.list(["Blob", "Jr"]),
         """
@@ -578,16 +576,16 @@ struct NestedTests {
           "Jr"
         ]' AS "list"
         """)
-      let values = Values(Notes.Columns.list(#bind(["Blob", "Jr"])))
-      expectSQL(
-        values,
-        """
-        SELECT '[
-          "Blob",
-          "Jr"
-        ]' AS "list"
-        """)
-      #expect(try database.read { try values.fetchAll($0) } == [.list(["Blob", "Jr"])])
-    }
-  #endif
+    #endif
+    let values = Values(Notes.Columns.list(#bind(["Blob", "Jr"])))
+    expectSQL(
+      values,
+      """
+      SELECT '[
+        "Blob",
+        "Jr"
+      ]' AS "list"
+      """)
+    #expect(try database.read { try values.fetchAll($0) } == [.list(["Blob", "Jr"])])
+  }
 }

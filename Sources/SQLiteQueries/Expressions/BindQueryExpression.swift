@@ -47,7 +47,10 @@ public func selectionExpressions<Value: QueryRepresentable>(
   if let selection = expression as? any SelectionExpression {
     return [(name, selection.selectedFragment, false)]
   }
-  guard Value.columnWidth != 1 else { return [(name, expression.queryFragment, true)] }
+  // A one-column group still names its column (`NULL AS "url"`), not the property.
+  guard Value.columnWidth != 1 || Value.self is any Table.Type else {
+    return [(name, expression.queryFragment, true)]
+  }
   func names<T: Table>(_ table: T.Type) -> [String] { ColumnNames.all(T.TableColumns.self) }
   if let table = Value.self as? any Table.Type {
     let fragments: [QueryFragment]?
