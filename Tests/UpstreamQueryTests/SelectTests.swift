@@ -55,7 +55,7 @@ fileprivate enum ForeignKeyAction: String, QueryBindable {
   case noAction = "NO ACTION"
 }
 
-/// Upstream's `SelectTests`. Left out: a `#sql` group term without its type.
+/// Upstream's `SelectTests`.
 @Suite("Upstream: SELECT")
 struct SelectTests {
   let database: DatabaseQueue
@@ -299,6 +299,10 @@ struct SelectTests {
       """
     expectSQL(grouped, expected)
     #expect(try database.read { try grouped.fetchAll($0) }.map(\.1) == [7, 3])
+
+    let groupedBySQL = Reminder.select { ($0.isCompleted, $0.id.count()) }.group { #sql("\($0.isCompleted)") }
+    expectSQL(groupedBySQL, expected)
+    #expect(try database.read { try groupedBySQL.fetchAll($0) }.map(\.1) == [7, 3])
 
     let having = grouped.having { $0.id.count() > 3 }
     expectSQL(

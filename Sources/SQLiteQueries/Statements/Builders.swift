@@ -5,6 +5,12 @@ public enum OrderBuilder {
     [expression.queryFragment]
   }
 
+  /// A term of SQL whose type nothing tells (`.group { #sql("\($0.isCompleted)") }`): its type
+  /// does not matter to the order or group it is part of.
+  public static func buildExpression(_ expression: SQLQueryExpression<()>) -> [QueryFragment] {
+    [expression.queryFragment]
+  }
+
   public static func buildExpression<each Term: QueryExpression>(_ terms: (repeat each Term))
     -> [QueryFragment]
   {
