@@ -199,8 +199,9 @@ extension TableModel {
     ]
     // Tables name their Columns' parameters after the columns, with the properties' defaults.
     let parameters = columns.filter { !isTable || !$0.isGenerated }.map { column in
-      var parameter = "\(column.property): some SQLiteQueries.QueryExpression<\(column.storedType)>"
-      if let defaultValue = column.defaultValue {
+      var parameter =
+        "\(column.property): some SQLiteQueries.QueryExpression<\(column.expressionType ?? column.storedType)>"
+      if let defaultValue = column.defaultValue, column.expressionType == nil {
         parameter += " = \(column.storedType)(queryOutput: \(rewritingSelf(defaultValue)))"
       }
       return parameter

@@ -58,6 +58,10 @@ struct ColumnModel {
   let isPrimaryKey: Bool
   let isGenerated: Bool
   let isOptional: Bool
+  /// The type of the expression a selection's `Columns` takes for the column, when it is not the
+  /// stored type: a table under an alias, `@Column(as: TableAlias<RemindersList, RL>.self)`, is
+  /// stored and read as the table's row and given as the alias's columns.
+  var expressionType: String? = nil
 }
 
 /// What a `@Table`/`@Selection` struct declares.
@@ -182,6 +186,7 @@ struct TableModel {
         var storedType = swiftType
         var primaryKeyArgument: Bool?
         var isGenerated = false
+        var expressionType: String?
         if let arguments = columnAttribute?.arguments?.as(LabeledExprListSyntax.self) {
           for argument in arguments {
             switch argument.label?.text {
@@ -194,7 +199,11 @@ struct TableModel {
             case "as":
               var text = argument.expression.trimmedDescription
               if text.hasSuffix(".self") { text.removeLast(5) }
-              storedType = text
+              if text.hasPrefix("TableAlias<") {
+                expressionType = text
+              } else {
+                storedType = text
+              }
             case "primaryKey":
               primaryKeyArgument = argument.expression.trimmedDescription == "true"
             case "generated":
@@ -210,7 +219,7 @@ struct TableModel {
           ColumnModel(
             property: property, name: name, swiftType: swiftType, storedType: storedType,
             defaultValue: defaultValue, isPrimaryKey: primaryKeyArgument ?? false, isGenerated: isGenerated,
-            isOptional: isOptional))
+            isOptional: isOptional, expressionType: expressionType))
       }
     }
     // A property named `id` is the primary key unless another is marked, or it is marked `false`.
@@ -226,14 +235,14 @@ struct TableModel {
       columns[index] = ColumnModel(
         property: id.property, name: id.name, swiftType: id.swiftType, storedType: id.storedType,
         defaultValue: id.defaultValue, isPrimaryKey: true, isGenerated: id.isGenerated,
-        isOptional: id.isOptional)
+        isOptional: id.isOptional, expressionType: id.expressionType)
     }
     if isSelection {
       columns = columns.map {
         ColumnModel(
           property: $0.property, name: $0.name, swiftType: $0.swiftType, storedType: $0.storedType,
           defaultValue: $0.defaultValue, isPrimaryKey: false, isGenerated: $0.isGenerated,
-          isOptional: $0.isOptional)
+          isOptional: $0.isOptional, expressionType: $0.expressionType)
       }
     }
     if problems { return nil }

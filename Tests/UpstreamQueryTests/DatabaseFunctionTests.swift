@@ -12,9 +12,8 @@ import Testing
 /// A `JSONRepresentation` binds compact JSON; the display form the SQL is checked in shows it
 /// indented, as upstream's debug builds do.
 ///
-/// Compiled out under `UPSTREAM_GAPS`, for want of the API or behaviour:
-/// - `voidState`: `@DatabaseFunction` on an instance method (`logger.$log`);
-/// - `tableAlias`: `TableAlias<Tag, T>` as an argument's representation;
+/// Compiled out under `UPSTREAM_GAPS`, for want of the API:
+/// - `voidState`: `@DatabaseFunction` on an instance method (`logger.$log`).
 @Suite("Upstream: database functions")
 struct DatabaseFunctionTests {
   let database: DatabaseQueue
@@ -256,20 +255,18 @@ struct DatabaseFunctionTests {
     #expect(try database.read { try statement.fetchOne($0) } == true)
   }
 
-  #if UPSTREAM_GAPS
-    @Test func tableAlias() throws {
-      try install($isValidAlias)
-      let statement = Tag.as(T.self).select { $isValidAlias($0) }.limit(1)
-      expectSQL(
-        statement,
-        """
-        SELECT "isValidAlias"("ts"."id", "ts"."title")
-        FROM "tags" AS "ts"
-        LIMIT 1
-        """)
-      #expect(try database.read { try statement.fetchOne($0) } == true)
-    }
-  #endif
+  @Test func tableAlias() throws {
+    try install($isValidAlias)
+    let statement = Tag.as(T.self).select { $isValidAlias($0) }.limit(1)
+    expectSQL(
+      statement,
+      """
+      SELECT "isValidAlias"("ts"."id", "ts"."title")
+      FROM "tags" AS "ts"
+      LIMIT 1
+      """)
+    #expect(try database.read { try statement.fetchOne($0) } == true)
+  }
 
   @Test func tableDraft() throws {
     try install($isValidDraft)
@@ -361,14 +358,12 @@ fileprivate func isNotNull(_ tag: Tag?) -> Bool {
   tag != nil
 }
 
-#if UPSTREAM_GAPS
-  fileprivate enum T: AliasName {}
+fileprivate enum T: AliasName {}
 
-  @DatabaseFunction(as: ((TableAlias<Tag, T>) -> Bool).self)
-  fileprivate func isValidAlias(_ tag: Tag) -> Bool {
-    !tag.title.isEmpty
-  }
-#endif
+@DatabaseFunction(as: ((TableAlias<Tag, T>) -> Bool).self)
+fileprivate func isValidAlias(_ tag: Tag) -> Bool {
+  !tag.title.isEmpty
+}
 
 @DatabaseFunction
 fileprivate func isValidDraft(_ tag: Tag.Draft) -> Bool {

@@ -112,3 +112,11 @@ public func _databaseFunctionResult<Value: QueryBindable>(_ type: Value.Type, _ 
 {
   Value(queryOutput: value).queryBinding
 }
+
+/// An argument of a table under an alias (`as: ((TableAlias<Tag, T>) -> Bool).self`) is read as
+/// the table's row, which the function takes.
+public func _databaseFunctionArgument<Base: Table, Name: AliasName>(
+  _ type: TableAlias<Base, Name>.Type, _ decoder: inout QueryDecoder
+) throws -> Base {
+  try TableAlias<Base, Name>(decoder: &decoder).base
+}
