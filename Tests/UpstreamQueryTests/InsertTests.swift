@@ -2,9 +2,8 @@ import Foundation
 import SQLiteData
 import Testing
 
-/// Upstream's `InsertTests`. Left out: `where:` after drafts with no conflict update
-/// (`onConflict_invalidUpdateFilters`, which upstream records as a known issue, and
-/// `onConflict_conditionalWhere`).
+/// Upstream's `InsertTests`. Left out: `onConflict_invalidUpdateFilters`, which upstream compiles
+/// only before Swift 6.2 (`whereWithoutConflictUpdateFails` checks the same statement).
 ///
 /// Under `UPSTREAM_GAPS`: a row of `#sql` values among rows of typed values (the typed rows name
 /// a priority by implicit member, `.high`, which does not type-check as an expression of the
@@ -503,6 +502,43 @@ struct InsertTests {
       VALUES
       ('Foo', 42, [])
       """)
+  }
+
+  @Test func onConflictConditionalWhere() throws {
+    let condition = false
+    let statement = Reminder.insert {
+      Reminder.Draft(remindersListID: 1)
+    } where: {
+      if condition {
+        $0.isFlagged
+      }
+    }
+    expectSQL(
+      statement,
+      """
+      INSERT INTO "reminders"
+      \(Self.allColumns)
+      VALUES
+      (NULL, NULL, NULL, 0, 0, '', NULL, 1, '', '2040-02-14 23:31:30.000')
+      """)
+    try database.write { try statement.execute($0) }
+  }
+
+  // Upstream reports a filter with no conflict update to filter as an issue; here the statement
+  // fails with a message that says what to write, and inserts nothing.
+  @Test func whereWithoutConflictUpdateFails() throws {
+    let statement = Reminder.insert {
+      Reminder.Draft(remindersListID: 1)
+    } where: {
+      $0.isFlagged
+    }
+    let count = try database.read { try Reminder.fetchCount($0) }
+    let error = #expect(throws: QueryBindingError.self) { try database.write { try statement.execute($0) } }
+    #expect(
+      error?.message
+        == #"The insert's where: filters the update of a conflict, and it updates none: write onConflictDoUpdate: before where:, or leave where: out (WHERE ("reminders"."isFlagged"))"#
+    )
+    #expect(try database.read { try Reminder.fetchCount($0) } == count)
   }
 
   @Test func onConflictWhereExcluded() throws {

@@ -85,6 +85,16 @@ extension Table {
     insert(rows).conflict(target: names(of: target), targetFilter: targetFilter)
   }
 
+  /// Rows, with a filter of the conflict update they do not have, as upstream's spelling allows:
+  /// a filter that is empty (`where: { if condition { $0.isFlagged } }` when it is false) leaves
+  /// the plain insert; any other makes the statement fail with a message that says so.
+  public static func insert(
+    @InsertValuesBuilder<Self> _ rows: () -> [Self],
+    @ConditionBuilder where updateFilter: (TableColumns) -> [QueryFragment]
+  ) -> Insert<Self, ()> {
+    insert(rows).filteringMissingUpdate(updateFilter(columns))
+  }
+
   /// Rows, or on any conflict an update of the existing row: `onConflictDoUpdate: { $0.title +=
   /// " Copy" }`.
   public static func insert(
@@ -183,6 +193,14 @@ extension PrimaryKeyedTable {
     insert(rows).conflict(target: names(of: target), targetFilter: targetFilter)
   }
 
+  /// Drafts, with a filter of the conflict update they do not have: see the rows' form.
+  public static func insert(
+    @InsertValuesBuilder<Draft> _ rows: () -> [Draft],
+    @ConditionBuilder where updateFilter: (TableColumns) -> [QueryFragment]
+  ) -> Insert<Self, ()> {
+    insert(rows).filteringMissingUpdate(updateFilter(columns))
+  }
+
   /// Drafts, or on any conflict an update of the existing row.
   public static func insert(
     @InsertValuesBuilder<Draft> _ rows: () -> [Draft],
@@ -230,5 +248,14 @@ extension Updates {
     var made = Updates<Base>()
     updates(&made, Excluded())
     return made.assignments
+  }
+}
+
+extension Insert {
+  /// The statement with `where:` conditions and no update for them to filter: none leaves it as
+  /// it is; any makes it fail when run.
+  func filteringMissingUpdate(_ conditions: [QueryFragment]) -> Self {
+    guard !conditions.isEmpty else { return self }
+    return changingClauses { $0.doUpdateWhere = conditions.map { "(" + $0 + ")" }.joined(separator: " AND ") }
   }
 }

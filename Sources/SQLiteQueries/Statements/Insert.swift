@@ -73,6 +73,15 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
     } else if conflictTarget != nil {
       query.append("\nON CONFLICT DO NOTHING")
     }
+    if doUpdate == nil, let doUpdateWhere {
+      // A filter of an update that is not there: running the statement fails with this message
+      // (an invalid binding throws before SQLite reads the SQL), rather than leaving it out.
+      let message =
+        "The insert's where: filters the update of a conflict, and it updates none: write "
+        + "onConflictDoUpdate: before where:, or leave where: out (WHERE \(doUpdateWhere.debugDescription))"
+      query.append(
+        "\nWHERE " + QueryFragment(segments: [.binding(.invalid(QueryBindingError(message: message)))]))
+    }
     if !returning.isEmpty { query.append("\nRETURNING " + returning.joined(separator: ", ")) }
     return query
   }
