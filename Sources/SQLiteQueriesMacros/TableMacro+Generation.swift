@@ -30,7 +30,8 @@ extension TableModel {
     // extension macro names, and one implied by another (`QueryRepresentable` by `Table`) can be
     // missed when another file checks it first.
     var protocols = [
-      "QueryDecodable", "QueryRepresentable", "QueryExpression", "Swift.Sendable", "Table",
+      "QueryDecodable", "QueryRepresentable", "QueryExpression", "Statement", "PartialSelectStatement",
+      "Swift.Sendable", "Table",
     ]
     if isSelection { protocols.append("_Selection") }
     if enumCases != nil { protocols.append("_EnumTable") }
@@ -52,6 +53,10 @@ extension TableModel {
       )
     }
     body.append(columnValues(columns))
+    // Spelled out: as a table and as a statement the row has two default forms as a value.
+    body.append(
+      "\(access)var queryFragment: SQLiteQueries.QueryFragment { SQLiteQueries._rowValues(columnValues) }")
+    body.append("\(access)var query: SQLiteQueries.QueryFragment { SQLiteQueries._rowSelect(self) }")
     if let primaryKey {
       body.append("\(access)var primaryKeyValue: \(primaryKey.swiftType) { self.\(primaryKey.property) }")
     }
@@ -137,7 +142,7 @@ extension TableModel {
   func columnValues(_ columns: [ColumnModel]) -> String {
     let values = columns.map { "\($0.storedType)(queryOutput: self.\($0.property))" }
     return """
-      \(access)var columnValues: [SQLiteQueries.QueryFragment] { [\(values.map { "\($0).queryFragment" }.joined(separator: ", "))] }
+      \(access)var columnValues: [SQLiteQueries.QueryFragment] { [\(values.map { "SQLiteQueries._columnValues(\($0))" }.joined(separator: ", "))].flatMap { $0 } }
       \(access)func bindColumnValues(to binder: inout SQLiteQueries.ColumnBinder) throws {
       \(values.map { "try binder.bind(\($0))" }.joined(separator: "\n"))
       }

@@ -122,13 +122,13 @@ struct EnumTableTests {
       #expect(try images.fetchAll(db) == [3])
       #expect(try Attachment.where { $0.kind.image.is(nil) }.select(\.id).fetchAll(db) == [1, 2])
     }
-    // Changing the case sets its columns and clears the others', as one row value (the image's
-    // group of columns among them).
+    // Changing the case sets its columns and clears the others', one column at a time (the
+    // image's group of columns among them), as upstream writes it.
     let update = Attachment.find(1).update { $0.kind = Attachment.Kind.link(example) }
     #expect(
       update.query.debugDescription == """
         UPDATE "attachments"
-        SET ("link", "note", "caption", "url") = ('https://example.com', NULL, NULL, NULL)
+        SET "link" = 'https://example.com', "note" = NULL, "caption" = NULL, "url" = NULL
         WHERE (("attachments"."id") IN ((1)))
         """)
     try database.write { db in try update.execute(db) }

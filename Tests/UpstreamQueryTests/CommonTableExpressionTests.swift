@@ -3,8 +3,7 @@ import SQLiteData
 import Testing
 
 /// Upstream's `CommonTableExpressionTests`. Left out: tables that declare their own `QueryOutput`
-/// (`ReminderCount`, `Count`). Under `UPSTREAM_GAPS`: the employees' report written with `#sql`,
-/// which interpolates a table's value as the SELECT of it.
+/// (`ReminderCount`, `Count`). A table's value interpolated into `#sql` is the SELECT of it.
 @Suite("Upstream: common table expressions")
 struct CommonTableExpressionTests {
   let database: DatabaseQueue
@@ -271,36 +270,34 @@ struct CommonTableExpressionTests {
 
     // The same report written as SQL. A table's value interpolated into `#sql` is its values
     // (`1, 120, 'Alice'`), not the SELECT of them upstream writes.
-    #if UPSTREAM_GAPS
-      let sql = #sql(
-        """
-        WITH \(EmployeeReport.self) AS (
-          \(initialCondition)
-          UNION ALL
-          SELECT \(Employee.id), \(Employee.height), \(Employee.name)
-          FROM \(Employee.self) 
-          JOIN \(EmployeeReport.self) ON (\(Employee.bossID) = \(EmployeeReport.id))
-        ) 
-        SELECT \(EmployeeReport.height.avg())
-        FROM \(EmployeeReport.self) 
-        """,
-        as: Double.self
-      )
-      expectFragment(
-        sql,
-        """
-        WITH "employeeReports" AS (
-          SELECT 1 AS "id", 120 AS "height", 'Alice' AS "name"
-          UNION ALL
-          SELECT "employees"."id", "employees"."height", "employees"."name"
-          FROM "employees" 
-          JOIN "employeeReports" ON ("employees"."bossID" = "employeeReports"."id")
-        ) 
-        SELECT avg("employeeReports"."height")
-        FROM "employeeReports" 
-        """)
-      #expect(try database.read { try sql.fetchOne($0) } == 110)
-    #endif
+    let sql = #sql(
+      """
+      WITH \(EmployeeReport.self) AS (
+        \(initialCondition)
+        UNION ALL
+        SELECT \(Employee.id), \(Employee.height), \(Employee.name)
+        FROM \(Employee.self) 
+        JOIN \(EmployeeReport.self) ON (\(Employee.bossID) = \(EmployeeReport.id))
+      ) 
+      SELECT \(EmployeeReport.height.avg())
+      FROM \(EmployeeReport.self) 
+      """,
+      as: Double.self
+    )
+    expectFragment(
+      sql,
+      """
+      WITH "employeeReports" AS (
+        SELECT 1 AS "id", 120 AS "height", 'Alice' AS "name"
+        UNION ALL
+        SELECT "employees"."id", "employees"."height", "employees"."name"
+        FROM "employees" 
+        JOIN "employeeReports" ON ("employees"."bossID" = "employeeReports"."id")
+      ) 
+      SELECT avg("employeeReports"."height")
+      FROM "employeeReports" 
+      """)
+    #expect(try database.read { try sql.fetchOne($0) } == 110)
   }
 }
 

@@ -17,10 +17,12 @@ public macro sql<QueryValue>(
   named(QueryOutput),
   named(QueryValue), arbitrary)
 @attached(
-  extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table, _EnumTable,
+  extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Statement,
+  PartialSelectStatement, Sendable, Table, _EnumTable,
   PrimaryKeyedTable,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnValues),
-  named(bindColumnValues), named(primaryKeyValue), named(QueryOutput), named(QueryValue))
+  named(bindColumnValues), named(queryFragment), named(query), named(primaryKeyValue), named(QueryOutput),
+  named(QueryValue))
 public macro Table(_ name: String = "", schema: String = "") =
   #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")
 
@@ -35,10 +37,12 @@ public macro Table(_ name: String = "", schema: String = "") =
   member, names: named(TableColumns), named(columns), named(tableName), named(Columns), named(QueryOutput),
   named(QueryValue), arbitrary)
 @attached(
-  extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Sendable, Table, _Selection,
+  extension, conformances: QueryDecodable, QueryRepresentable, QueryExpression, Statement,
+  PartialSelectStatement, Sendable, Table, _Selection,
   _EnumTable,
   names: named(init(decoder:)), named(init(queryOutput:)), named(queryOutput), named(columnWidth),
-  named(columnValues), named(bindColumnValues), named(QueryOutput), named(QueryValue))
+  named(columnValues), named(bindColumnValues), named(queryFragment), named(query), named(QueryOutput),
+  named(QueryValue))
 public macro Selection() = #externalMacro(module: "SQLiteQueriesMacros", type: "TableMacro")
 
 /// Customizes a column: its name in SQL, the representation it is stored as, whether it is the

@@ -90,3 +90,9 @@ extension Optional {
     self?[keyPath: column.keyPath] ?? nil
   }
 }
+
+/// A row that may be missing, used as a statement: `DefaultItem?(nil)` selects NULL for each
+/// column, named after it.
+extension Optional: Statement, PartialSelectStatement where Wrapped: Table {
+  public var query: QueryFragment { _rowSelect(self) }
+}

@@ -9,7 +9,7 @@
 /// The macro writes the conformance: `TableColumns` (the `$0` of every query closure),
 /// `tableName`, decoding, and for a table with a primary key a `Draft` type for inserts.
 @dynamicMemberLookup
-public protocol Table: QueryRepresentable, QueryExpression, Sendable
+public protocol Table: QueryRepresentable, PartialSelectStatement, Sendable
 where QueryOutput == Self, QueryValue == Self {
   associatedtype TableColumns: TableDefinition
 
@@ -66,7 +66,11 @@ extension Table {
   public static var columnWidth: Int { TableColumns.allColumns.count }
 
   /// A row used as a value is the list of its column values, as in `VALUES (…)`.
-  public var queryFragment: QueryFragment { columnValues.joined(separator: ", ") }
+  public var queryFragment: QueryFragment { _rowValues(columnValues) }
+
+  /// A row used as a statement selects its values, each named after its column, as upstream's
+  /// rows do: `SELECT 1 AS "id", 'Blob' AS "name"`; it fetches itself back.
+  public var query: QueryFragment { _rowSelect(self) }
 
   /// A column of the table, for `#sql`: `\(Reminder.title)` is `"reminders"."title"`.
   public static subscript<Member>(dynamicMember keyPath: KeyPath<TableColumns, Member>) -> Member {
@@ -76,7 +80,9 @@ extension Table {
   /// The query without the default scope.
   public static var unscoped: Select<Self, Self, ()> { Select() }
 
-  /// A query that selects nothing and runs no SQL.
+  /// A query that selects nothing and runs no SQL. Disfavored, as upstream's is, so that an
+  /// optional row's `.none` (`DefaultItem?.none`) is the optional's.
+  @_disfavoredOverload
   public static var none: Select<Self, Self, ()> { Select(isEmpty: true) }
 }
 
@@ -157,4 +163,25 @@ extension TableDraft {
   private static func drafts(of select: Select<SourceTable, SourceTable, ()>) -> Select<Self, Self, ()> {
     Select(clauses: select.clauses, decodeRow: { try Self(decoder: &$0) }, decodesRowsOfFrom: true)
   }
+}
+
+/// A row used as a value: the list of its column values, as in `VALUES (…)`.
+public func _rowValues(_ columnValues: [QueryFragment]) -> QueryFragment {
+  columnValues.joined(separator: ", ")
+}
+
+/// A row used as a statement: `SELECT 1 AS "id", 'Blob' AS "name"`.
+public func _rowSelect(_ row: some Table) -> QueryFragment {
+  Values(row).query
+}
+
+/// A column's values in a row: one value, or each of a column group's (a nested row, chosen by
+/// its type where the macro's code is compiled), so that a row's values line up with its
+/// flattened column names.
+public func _columnValues(_ value: some QueryExpression) -> [QueryFragment] {
+  [value.queryFragment]
+}
+
+public func _columnValues(_ group: some Table) -> [QueryFragment] {
+  group.columnValues
 }
