@@ -146,6 +146,13 @@ struct SQLiteExtrasTests {
         .fetchAll(db)
       #expect(Set(ranked) == ["Groceries", "Take a run"])
 
+      // Under an alias, MATCH and the FTS5 functions name the table, which SQLite needs.
+      let aliased = ReminderText.as(Found.self).where { $0.match("run") }
+        .select { $0.title.highlight("[", "]") }
+      #expect(aliased.query.debugDescription.contains(#"WHERE ("reminderTexts" MATCH 'run')"#))
+      #expect(try aliased.fetchAll(db) == ["Take a [run]"])
+      #expect(try ReminderText.as(Found.self).where { $0.notes.match("Eggs") }.fetchCount(db) == 1)
+
       try Reminder.find(reminderID(1)).delete().execute(db)
       #expect(try ReminderText.fetchCount(db) == 1)
     }
@@ -251,3 +258,5 @@ struct Raw {
   var labels: String
   var tokenType: String
 }
+
+private enum Found: AliasName {}

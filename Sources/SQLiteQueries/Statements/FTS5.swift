@@ -8,9 +8,10 @@
 public protocol FTS5: Table {}
 
 extension TableDefinition where QueryValue: FTS5 {
-  /// Rows that match an FTS5 query over every column: `"reminderTexts" MATCH 'take'`.
+  /// Rows that match an FTS5 query over every column: `"reminderTexts" MATCH 'take'`. The left
+  /// side names the table even under an alias, as SQLite needs (`"alias" MATCH` is no column).
   public func match(_ pattern: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(QueryFragment(quote: QueryValue.referenceName) + " MATCH " + pattern.queryFragment)
+    SQLQueryExpression(QueryFragment(quote: QueryValue.tableName) + " MATCH " + pattern.queryFragment)
   }
 
   /// The relevance of a match, best first when ordered ascending; NULL outside a `MATCH`.
@@ -63,7 +64,7 @@ extension TableColumn where Root: FTS5, Value == String {
   public func match(_ term: String) -> SQLQueryExpression<Bool> {
     let quoted = "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     return SQLQueryExpression(
-      QueryFragment(quote: Root.referenceName) + " MATCH " + "\(name):\(quoted)".queryFragment)
+      QueryFragment(quote: Root.tableName) + " MATCH " + "\(name):\(quoted)".queryFragment)
   }
 
   /// The column's text with matches wrapped in `open` and `close`.
