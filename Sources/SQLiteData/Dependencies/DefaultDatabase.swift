@@ -22,13 +22,7 @@ public func defaultDatabase(
 
 /// `$XDG_DATA_HOME/<program>/SQLiteData.db`.
 func defaultDatabasePath() -> String {
-  let environment = ProcessInfo.processInfo.environment
-  let dataHome: String
-  if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-    dataHome = xdg
-  } else {
-    dataHome = ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
-  }
+  let dataHome = xdgDataHome { ProcessInfo.processInfo.environment[$0] }
   let program = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }) ?? "SQLiteData"
   return "\(dataHome)/\(program)/SQLiteData.db"
 }
