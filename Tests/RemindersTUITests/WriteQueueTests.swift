@@ -92,4 +92,25 @@ struct WriteQueueTests {
       #expect(!screen.contains("Doctor appointment"))
     }
   }
+
+  @Test func theTagsPickerWritesWithoutFreezingTheForm() async throws {
+    try await withFileDatabase { driver, other in
+      driver.press("N")
+      driver.type("Plant tulips")
+      driver.press("tab tab enter")
+      #expect(driver.screenText.contains("Most used"))
+      try execute("BEGIN IMMEDIATE", on: other)
+      // A new tag while another program holds the lock: the picker takes keys at once.
+      // (Written on the main actor, the key would wait out the busy timeout and fail.)
+      driver.press("n")
+      driver.type("spring")
+      driver.press("enter")
+      #expect(rows(driver.screenText).last?.contains("saving…") == true)
+      driver.press("j")
+      #expect(driver.screenText.contains("Most used"))
+      try execute("COMMIT", on: other)
+      let screen = await driver.waitForScreen { $0.contains("[x] #spring") }
+      #expect(screen.contains("[x] #spring"))
+    }
+  }
 }

@@ -56,6 +56,25 @@ extension Database {
   }
 }
 
+/// A change to the tags, made from the tags picker: run as one write, after which the picker
+/// updates what is chosen (``TagsPickerModel/apply(_:_:)``).
+public enum TagEdit: Sendable, Equatable {
+  case add(String)
+  case rename(Tag.ID, to: String)
+  case delete(Tag.ID)
+
+  /// Makes the change; the tag as saved, or nil for a deletion.
+  public func run(_ db: Database) throws -> Tag? {
+    switch self {
+    case .add(let title): return try db.addTag(title)
+    case .rename(let id, let title): return try db.renameTag(id, to: title)
+    case .delete(let id):
+      try db.deleteTag(id)
+      return nil
+    }
+  }
+}
+
 extension DatabaseWriter {
   /// ``Database/addTag(_:)`` in its own transaction.
   @discardableResult

@@ -13,9 +13,6 @@ public final class TagsPickerModel {
   @ObservationIgnored
   @Fetch(TagPicker()) var picker = TagPicker.Value()
 
-  @ObservationIgnored
-  @Dependency(\.defaultDatabase) var database
-
   public init(selected: [String]) {
     self.selected = selected
   }
@@ -37,28 +34,19 @@ public final class TagsPickerModel {
     }
   }
 
-  /// Creates a tag (or finds the one with that title) and chooses it.
-  @discardableResult
-  public func add(_ title: String) throws -> Tag {
-    let tag = try database.addTag(title)
-    if !isSelected(tag.title) { selected.append(tag.title) }
-    return tag
-  }
-
-  /// Renames a tag everywhere; a chosen tag stays chosen under its new title.
-  @discardableResult
-  public func rename(_ id: Tag.ID, to title: String) throws -> Tag {
-    let tag = try database.renameTag(id, to: title)
-    if isSelected(id) {
+  /// What is chosen after a change to the tags was saved (its writes run elsewhere, off the
+  /// screen's thread): a new tag is chosen, a chosen tag stays chosen under its new title, a
+  /// deleted one is no longer chosen.
+  public func apply(_ edit: TagEdit, _ saved: Tag?) {
+    switch edit {
+    case .add:
+      if let saved, !isSelected(saved.title) { selected.append(saved.title) }
+    case .rename(let id, _):
+      guard let saved, isSelected(id) else { return }
       selected.removeAll { $0.caseInsensitiveCompare(id) == .orderedSame }
-      selected.append(tag.title)
+      selected.append(saved.title)
+    case .delete(let id):
+      selected.removeAll { $0.caseInsensitiveCompare(id) == .orderedSame }
     }
-    return tag
-  }
-
-  /// Deletes a tag from every reminder.
-  public func delete(_ id: Tag.ID) throws {
-    try database.deleteTag(id)
-    selected.removeAll { $0.caseInsensitiveCompare(id) == .orderedSame }
   }
 }

@@ -81,6 +81,15 @@ extension RemindersApp {
         } failed: { [weak self] error in
           self?.reopen(.reminderForm(form), saying: error) { form.error = $0 }
         }
+      case .editTag(let edit)?:
+        // The form stays open while the tag is written; keys keep working meanwhile.
+        write {
+          try edit.run($0)
+        } then: { [weak form] saved in
+          form?.tagEditFinished(edit, .success(saved))
+        } failed: { [weak form] error in
+          form?.tagEditFinished(edit, .failure(error))
+        }
       case .cancelled?:
         overlay = nil
       case nil:

@@ -11,6 +11,9 @@ final class ReminderFormScreen {
     /// Save this (the form stays in the app's hands until the write is done).
     case save(Reminder.Draft, tags: [String])
     case cancelled
+    /// A change to the tags made in the tags picker, for the app to write; the form stays open
+    /// and ``tagEditFinished(_:_:)`` brings back how it went.
+    case editTag(TagEdit)
   }
 
   private enum Field: Int, CaseIterable {
@@ -100,6 +103,11 @@ final class ReminderFormScreen {
     }
   }
 
+  /// A change to the tags was written, or failed: the picker, if it is still open, shows it.
+  func tagEditFinished(_ edit: TagEdit, _ result: Result<Tag?, any Error>) {
+    picker?.finished(edit, result)
+  }
+
   func handle(_ event: KeyEvent, loop: MainLoop?) -> Outcome? {
     if let picker {
       switch picker.handle(event) {
@@ -109,6 +117,8 @@ final class ReminderFormScreen {
         refresh()
       case .cancelled?:
         self.picker = nil
+      case .edit(let edit)?:
+        return .editTag(edit)
       case nil:
         break
       }

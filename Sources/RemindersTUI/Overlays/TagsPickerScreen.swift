@@ -8,6 +8,8 @@ final class TagsPickerScreen {
   enum Outcome {
     case done([String])
     case cancelled
+    /// A change to the tags, for the app to write; ``finished(_:_:)`` brings back how it went.
+    case edit(TagEdit)
   }
 
   private enum Mode {
@@ -112,6 +114,18 @@ final class TagsPickerScreen {
     return false
   }
 
+  /// A change to the tags was written, or failed: the tag saved is chosen and selected, or the
+  /// error shows until the next key.
+  func finished(_ edit: TagEdit, _ result: Result<Tag?, any Error>) {
+    switch result {
+    case .success(let saved):
+      model.apply(edit, saved)
+      if let saved { list.select(id: saved.id, in: source, height: listHeight) }
+    case .failure(let failure):
+      error = message(for: failure)
+    }
+  }
+
   func handle(_ event: KeyEvent) -> Outcome? {
     error = nil
     switch mode {
@@ -119,12 +133,7 @@ final class TagsPickerScreen {
       switch event {
       case .key(.enter):
         mode = .browsing
-        do {
-          let tag = try model.add(field.text)
-          list.select(id: tag.id, in: source, height: listHeight)
-        } catch {
-          self.error = message(for: error)
-        }
+        return .edit(.add(field.text))
       case .key(.escape):
         mode = .browsing
       default:
@@ -136,12 +145,7 @@ final class TagsPickerScreen {
       switch event {
       case .key(.enter):
         mode = .browsing
-        do {
-          let tag = try model.rename(id, to: field.text)
-          list.select(id: tag.id, in: source, height: listHeight)
-        } catch {
-          self.error = message(for: error)
-        }
+        return .edit(.rename(id, to: field.text))
       case .key(.escape):
         mode = .browsing
       default:
@@ -153,7 +157,7 @@ final class TagsPickerScreen {
       switch confirmation.handle(event) {
       case true?:
         mode = .browsing
-        do { try model.delete(id) } catch { self.error = message(for: error) }
+        return .edit(.delete(id))
       case false?:
         mode = .browsing
       case nil:
