@@ -42,6 +42,39 @@ import Testing
     }
   }
 
+  /// A scheduler of the program's own that names its one delivery queue shares as the library's
+  /// do: sharing is decided by what a scheduler says of itself, not by its type.
+  private struct LoggingScheduler: ValueObservationScheduler {
+    let queue: DispatchQueue
+    let scheduled: Counter
+    var deliversInitialValueImmediately: Bool { true }
+    var deliveryQueue: DispatchQueue? { queue }
+    func schedule(_ action: @escaping @Sendable () -> Void) {
+      scheduled.increment()
+      queue.async(execute: action)
+    }
+  }
+
+  @Test func aSchedulerWithOneDeliveryQueueShares() async throws {
+    let (database, selects) = try countingDatabase()
+    let scheduled = Counter()
+    try await withDependencies {
+      $0.defaultDatabase = database
+      $0.liveValueScheduler = LoggingScheduler(
+        queue: DispatchQueue(label: "deliveries"), scheduled: scheduled)
+    } operation: {
+      @FetchAll(Fact.order(by: \.id)) var first
+      @FetchAll(Fact.order(by: \.id)) var second
+      let before = selects.value
+      try await database.write { db in
+        try Fact.insert { Fact(id: 2, body: "Two", isFavorite: false) }.execute(db)
+      }
+      try await waitUntil { first.count == 2 && second.count == 2 }
+      #expect(selects.value - before == 1)
+      #expect(scheduled.value > 0)
+    }
+  }
+
   @Test func differentQueriesDoNotShare() async throws {
     let (database, selects) = try countingDatabase()
     try await withDependencies {

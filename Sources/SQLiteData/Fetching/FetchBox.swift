@@ -103,7 +103,7 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
     }
     let cancellable: DatabaseCancellable
     let delivery = scheduler ?? DependencyValues.current.liveValueScheduler
-    if scheduler == nil, let sharingKey, let queue = (delivery as? DispatchQueueScheduler)?.queue {
+    if scheduler == nil, let sharingKey, let queue = delivery.deliveryQueue {
       // Shared only with values delivered on the same queue: each one's values must arrive where
       // its reader expects them.
       let key = SharingKey(
@@ -177,6 +177,7 @@ struct AnyScheduler: ValueObservationScheduler {
   let base: any ValueObservationScheduler
   init(_ base: any ValueObservationScheduler) { self.base = base }
   var deliversInitialValueImmediately: Bool { true }
+  var deliveryQueue: DispatchQueue? { base.deliveryQueue }
   func schedule(_ action: @escaping @Sendable () -> Void) { base.schedule(action) }
 }
 

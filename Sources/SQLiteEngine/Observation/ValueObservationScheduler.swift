@@ -4,14 +4,23 @@ import Dispatch
 public protocol ValueObservationScheduler: Sendable {
   /// Whether the first value is delivered synchronously, on the thread that starts observing.
   var deliversInitialValueImmediately: Bool { get }
+  /// The one queue every value is delivered on, if there is one: observations of the same
+  /// request delivered on the same queue can share one fetch per commit. Nil (the default) for a
+  /// scheduler that delivers wherever a value is fetched, or on no single queue.
+  var deliveryQueue: DispatchQueue? { get }
   /// Runs `action` where values are delivered, in the order actions are scheduled.
   func schedule(_ action: @escaping @Sendable () -> Void)
+}
+
+extension ValueObservationScheduler {
+  public var deliveryQueue: DispatchQueue? { nil }
 }
 
 /// Delivers on a dispatch queue (the main queue for UI code).
 public struct DispatchQueueScheduler: ValueObservationScheduler {
   public let queue: DispatchQueue
   public let deliversInitialValueImmediately: Bool
+  public var deliveryQueue: DispatchQueue? { queue }
 
   public func schedule(_ action: @escaping @Sendable () -> Void) { queue.async(execute: action) }
 }
