@@ -23,5 +23,3 @@ extension SQLQueryExpression: FetchableStatement where QueryValue: QueryRepresen
   public typealias Row = QueryValue.QueryOutput
   public var fetchKey: String { queryFragment.inlinedSQL }
 }
-
-extension SQLQueryExpression: @unchecked Sendable {}

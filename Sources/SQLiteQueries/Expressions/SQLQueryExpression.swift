@@ -2,7 +2,7 @@
 ///
 ///     try #sql("CREATE TABLE items (id INTEGER PRIMARY KEY)").execute(db)
 ///     let count = try #sql("SELECT count(*) FROM items", as: Int.self).fetchOne(db)
-public struct SQLQueryExpression<QueryValue>: QueryExpression {
+public struct SQLQueryExpression<QueryValue>: QueryExpression, Sendable {
   public let queryFragment: QueryFragment
   /// The arguments of the `coalesce(…)` this expression is, when `??` made it: another `??`
   /// adds its operand to them rather than nesting one call in another.

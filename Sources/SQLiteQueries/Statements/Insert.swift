@@ -1,6 +1,10 @@
 import SQLiteEngine
 
 /// An INSERT statement into `Into`, whose RETURNING rows decode to `Returning`.
+// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
+// box) except `decodeRow`, a closure this library makes from the statement's column types; it
+// captures only metatypes, immutable values and other such closures, and is only ever called.
+// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
 public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sendable {
   public typealias QueryValue = Returning
 
@@ -23,21 +27,21 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
     self.decodeRow = decodeRow
   }
 
-  var columnNames: [String] { clauses?.columnNames ?? [] }
-  var quotedColumnNames: QueryFragment? { clauses?.quotedColumnNames }
-  var conflictTarget: [String]? { clauses?.conflictTarget }
-  var conflictWhere: QueryFragment? { clauses?.conflictWhere }
-  var doUpdate: [(column: String, value: QueryFragment)]? { clauses?.doUpdate }
-  var doUpdateWhere: QueryFragment? { clauses?.doUpdateWhere }
-  var returning: [QueryFragment] { clauses?.returning ?? [] }
+  var columnNames: [String] { clauses?.values.columnNames ?? [] }
+  var quotedColumnNames: QueryFragment? { clauses?.values.quotedColumnNames }
+  var conflictTarget: [String]? { clauses?.values.conflictTarget }
+  var conflictWhere: QueryFragment? { clauses?.values.conflictWhere }
+  var doUpdate: [(column: String, value: QueryFragment)]? { clauses?.values.doUpdate }
+  var doUpdateWhere: QueryFragment? { clauses?.values.doUpdateWhere }
+  var returning: [QueryFragment] { clauses?.values.returning ?? [] }
 
   /// The statement with its clauses changed: they are shared between copies, so a change
   /// makes new ones.
-  func changingClauses(_ change: (InsertClauses) -> Void) -> Self {
+  func changingClauses(_ change: (inout InsertClauses.Values) -> Void) -> Self {
     var copy = self
-    let clauses = InsertClauses(copying: self.clauses)
-    change(clauses)
-    copy.clauses = clauses
+    var values = clauses?.values ?? InsertClauses.Values()
+    change(&values)
+    copy.clauses = InsertClauses(values)
     return copy
   }
 
@@ -138,9 +142,9 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
   private func returning<Row>(
     _ columns: [QueryFragment], decodeRow: @escaping (inout QueryDecoder) throws -> Row
   ) -> Insert<Into, Row> {
-    let clauses = InsertClauses(copying: clauses)
-    clauses.returning = columns
-    return Insert<Into, Row>(source: source, clauses: clauses, decodeRow: decodeRow)
+    var values = clauses?.values ?? InsertClauses.Values()
+    values.returning = columns
+    return Insert<Into, Row>(source: source, clauses: InsertClauses(values), decodeRow: decodeRow)
   }
 
   public func decode(_ decoder: inout QueryDecoder) throws -> Returning { try decodeRow(&decoder) }
@@ -190,41 +194,36 @@ extension Insert where Returning == () {
   }
 }
 
-/// What an INSERT says besides its rows. Shared by the copies of a statement, never changed once
-/// made (``Insert/changingClauses(_:)`` makes new ones).
+/// What an INSERT says besides its rows, shared by the copies of a statement: a box, so that the
+/// common plain insert carries one nil pointer, and immutable (``Insert/changingClauses(_:)``
+/// makes a new one).
 @usableFromInline
-final class InsertClauses {
-  /// The columns given values, except for rows of a `@Table` type or drafts, which know their
-  /// columns.
-  var columnNames: [String] = []
-  /// The column list as SQL, when it was worked out once for the table.
-  var quotedColumnNames: QueryFragment?
-  var conflictTarget: [String]?
-  var conflictWhere: QueryFragment?
-  var doUpdate: [(column: String, value: QueryFragment)]?
-  var doUpdateWhere: QueryFragment?
-  var returning: [QueryFragment] = []
-
-  init(columnNames: [String] = [], quotedColumnNames: QueryFragment? = nil) {
-    self.columnNames = columnNames
-    self.quotedColumnNames = quotedColumnNames
+final class InsertClauses: Sendable {
+  struct Values: Sendable {
+    /// The columns given values, except for rows of a `@Table` type or drafts, which know their
+    /// columns.
+    var columnNames: [String] = []
+    /// The column list as SQL, when it was worked out once for the table.
+    var quotedColumnNames: QueryFragment?
+    var conflictTarget: [String]?
+    var conflictWhere: QueryFragment?
+    var doUpdate: [(column: String, value: QueryFragment)]?
+    var doUpdateWhere: QueryFragment?
+    var returning: [QueryFragment] = []
   }
 
-  init(copying other: InsertClauses?) {
-    guard let other else { return }
-    columnNames = other.columnNames
-    quotedColumnNames = other.quotedColumnNames
-    conflictTarget = other.conflictTarget
-    conflictWhere = other.conflictWhere
-    doUpdate = other.doUpdate
-    doUpdateWhere = other.doUpdateWhere
-    returning = other.returning
+  let values: Values
+
+  init(_ values: Values) { self.values = values }
+
+  convenience init(columnNames: [String] = [], quotedColumnNames: QueryFragment? = nil) {
+    self.init(Values(columnNames: columnNames, quotedColumnNames: quotedColumnNames))
   }
 }
 
 /// Where the rows of an INSERT into `Into` come from.
 @usableFromInline
-enum InsertSource<Into: Table> {
+enum InsertSource<Into: Table>: Sendable {
   case values([[QueryFragment]])
   /// Whole rows of the table, which bind their values straight into the statement.
   case rows([Into])

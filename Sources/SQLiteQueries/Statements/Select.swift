@@ -6,6 +6,10 @@ import SQLiteEngine
 ///
 ///     Reminder.where { !$0.isCompleted }.order { $0.title.desc() }.limit(10)
 @dynamicMemberLookup
+// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
+// box) except `decodeRow`, a closure this library makes from the statement's column types; it
+// captures only metatypes, immutable values and other such closures, and is only ever called.
+// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
 public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unchecked Sendable {
   public typealias QueryValue = Columns
 

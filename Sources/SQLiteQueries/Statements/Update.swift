@@ -193,6 +193,10 @@ public func += (lhs: inout any QueryExpression<String>, rhs: some QueryExpressio
 }
 
 /// An UPDATE statement on `From`, whose RETURNING rows decode to `Returning`.
+// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
+// box) except `decodeRow`, a closure this library makes from the statement's column types; it
+// captures only metatypes, immutable values and other such closures, and is only ever called.
+// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
 public struct Update<From: Table, Returning>: DecodableStatement, @unchecked Sendable {
   public typealias QueryValue = Returning
 
@@ -240,6 +244,10 @@ public struct Update<From: Table, Returning>: DecodableStatement, @unchecked Sen
 }
 
 /// A DELETE statement on `From`.
+// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
+// box) except `decodeRow`, a closure this library makes from the statement's column types; it
+// captures only metatypes, immutable values and other such closures, and is only ever called.
+// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
 public struct Delete<From: Table, Returning>: DecodableStatement, @unchecked Sendable {
   public typealias QueryValue = Returning
 

@@ -15,6 +15,10 @@ import SQLiteEngine
 /// value, a tuple of them, or a `@Selection`'s `Columns(…)`.
 ///
 ///     Values { (1, "Hello"); (2, "Goodbye") }   // VALUES (1, 'Hello'), (2, 'Goodbye')
+// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
+// box) except `decodeRow`, a closure this library makes from the statement's column types; it
+// captures only metatypes, immutable values and other such closures, and is only ever called.
+// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
 public struct Values<QueryValue>: SelectStatement, @unchecked Sendable {
   /// What is selected: one `SELECT` of columns, or `VALUES` rows.
   let body: Body

@@ -2,6 +2,9 @@
 /// Immutable once made; its default value is only read. A column whose type is a `@Selection`
 /// struct is a column group (see `ColumnGroup.swift`).
 @dynamicMemberLookup
+// @unchecked: every stored property is immutable and Sendable (the key path is declared so)
+// except the default value, a value of the column's Swift type copied in when the table is
+// declared and only read (copied) after, never changed.
 public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnExpression, @unchecked Sendable
 {
   public typealias QueryValue = Value
