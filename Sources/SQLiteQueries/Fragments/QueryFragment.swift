@@ -6,7 +6,7 @@
 ///
 /// `debugDescription` is the display form, with bindings written as SQL literals; `inlinedSQL`
 /// the same with literals that read back exactly; ``prepare(_:)`` gives the executed form, with a
-/// placeholder for each binding.
+/// `?` parameter where each binding goes.
 public struct QueryFragment: Hashable, Sendable {
   public enum Segment: Hashable, Sendable {
     case sql(String)
