@@ -142,7 +142,12 @@ extension TableModel {
   func columnValues(_ columns: [ColumnModel]) -> String {
     let values = columns.map { "\($0.storedType)(queryOutput: self.\($0.property))" }
     return """
-      \(access)var columnValues: [SQLiteQueries.QueryFragment] { [\(values.map { "SQLiteQueries._columnValues(\($0))" }.joined(separator: ", "))].flatMap { $0 } }
+      \(access)var columnValues: [SQLiteQueries.QueryFragment] {
+      var values: [SQLiteQueries.QueryFragment] = []
+      values.reserveCapacity(\(columns.count))
+      \(values.map { "SQLiteQueries._appendColumnValues(\($0), to: &values)" }.joined(separator: "\n"))
+      return values
+      }
       \(access)func bindColumnValues(to binder: inout SQLiteQueries.ColumnBinder) throws {
       \(values.map { "try binder.bind(\($0))" }.joined(separator: "\n"))
       }

@@ -175,13 +175,13 @@ public func _rowSelect(_ row: some Table) -> QueryFragment {
   Values(row).query
 }
 
-/// A column's values in a row: one value, or each of a column group's (a nested row, chosen by
-/// its type where the macro's code is compiled), so that a row's values line up with its
-/// flattened column names.
-public func _columnValues(_ value: some QueryExpression) -> [QueryFragment] {
-  [value.queryFragment]
+/// Adds a column's values to a row's: one value, or each of a column group's (a nested row,
+/// chosen by its type where the macro's code is compiled), so that a row's values line up with
+/// its flattened column names.
+public func _appendColumnValues(_ value: some QueryExpression, to values: inout [QueryFragment]) {
+  values.append(value.queryFragment)
 }
 
-public func _columnValues(_ group: some Table) -> [QueryFragment] {
-  group.columnValues
+public func _appendColumnValues(_ group: some Table, to values: inout [QueryFragment]) {
+  values.append(contentsOf: group.columnValues)
 }
