@@ -2,12 +2,23 @@
 /// headless driver) calls both on the main actor.
 @MainActor
 public protocol Application: AnyObject {
-  /// Draws the whole screen from the application's state. `@Observable` values read while
-  /// drawing are tracked, and changing any of them redraws the screen by itself.
+  /// Brings the state up to date before a frame: with the screen's size, and with the live values
+  /// that changed since the last frame (keeping a selection on its row, loading the rows that
+  /// will show). `@Observable` values read here are tracked as `render`'s are.
+  func update(screenSize: Size)
+
+  /// Draws the whole screen from the application's state, changing nothing: what the keys need
+  /// to know about the layout is worked out from the state, not left behind by drawing.
+  /// `@Observable` values read while drawing are tracked, and changing any of them redraws the
+  /// screen by itself.
   func render(into canvas: inout Canvas)
 
   /// Handles one event. Unhandled Ctrl-C quits and unhandled Ctrl-Z suspends.
   func handle(_ event: KeyEvent) -> EventResult
+}
+
+extension Application {
+  public func update(screenSize: Size) {}
 }
 
 /// What handling an event led to.

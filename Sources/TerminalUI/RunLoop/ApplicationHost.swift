@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// The part of a run loop that does not depend on how time passes or where input comes from:
@@ -22,9 +23,8 @@ public final class ApplicationHost {
   public private(set) var wasInterrupted = false
   /// How many frames were drawn.
   public private(set) var renderCount = 0
-  /// Called when the screen goes out of date, so the loop can schedule a frame; the argument
-  /// says whether an observed value changed (rather than a key being handled).
-  var onInvalidate: (_ byObservedChange: Bool) -> Void = { _ in }
+  /// Called when the screen goes out of date, so the loop can schedule a frame.
+  var onInvalidate: () -> Void = {}
   /// Called for what only the loop can do (suspending the process).
   var onRequest: (Request) -> Void = { _ in }
   private var invalidationWaiters: [CheckedContinuation<Void, Never>] = []
@@ -70,13 +70,9 @@ public final class ApplicationHost {
 
   /// Marks the screen out of date.
   public func invalidate() {
-    invalidate(byObservedChange: false)
-  }
-
-  private func invalidate(byObservedChange: Bool) {
     let wasCurrent = !needsRender
     needsRender = true
-    if wasCurrent { onInvalidate(byObservedChange) }
+    if wasCurrent { onInvalidate() }
     let waiters = invalidationWaiters
     invalidationWaiters = []
     for waiter in waiters { waiter.resume() }
@@ -101,11 +97,17 @@ public final class ApplicationHost {
     var canvas = Canvas(size: backend.size)
     canvas.colorDepth = backend.colorDepth
     withObservationTracking {
+      application.update(screenSize: canvas.size)
       application.render(into: &canvas)
     } onChange: { [weak self] in
-      // Called on the thread that changed the value, before the change is made; the redraw
-      // happens afterwards, on the main actor.
-      Task { @MainActor in self?.invalidate(byObservedChange: true) }
+      // Called on the thread that changed the value, before the change is made. A change made on
+      // the main actor (a live value delivered there) marks the screen at once; the frame itself
+      // is drawn by a later turn of the main queue, once the change is stored.
+      if Thread.isMainThread {
+        MainActor.assumeIsolated { self?.invalidate() }
+      } else {
+        Task { @MainActor in self?.invalidate() }
+      }
     }
     backend.present(canvas)
     renderCount += 1

@@ -26,10 +26,6 @@ public final class MainLoop {
   public let host: ApplicationHost
   /// The shortest time between two frames (about 60 a second).
   public var frameInterval: Duration = .milliseconds(16)
-  /// How long a frame waits after an observed value changes, for the values that change with it:
-  /// a commit changes several live values a few milliseconds apart (each query runs again), and a
-  /// frame drawn at the first would put off the others to the next frame.
-  public var settleInterval: Duration = .milliseconds(4)
   private var sources: [any DispatchSourceProtocol] = []
   private var escapeTimer: DispatchWorkItem?
   private var isFrameScheduled = false
@@ -44,9 +40,7 @@ public final class MainLoop {
   {
     terminal = try CursesTerminal(options: options)
     host = ApplicationHost(backend: terminal, application: application)
-    host.onInvalidate = { [unowned self] byObservedChange in
-      scheduleFrame(settling: byObservedChange ? settleInterval : .zero)
-    }
+    host.onInvalidate = { [unowned self] in scheduleFrame() }
     host.onRequest = { [unowned self] request in
       switch request {
       case .suspend: suspend()
@@ -210,15 +204,19 @@ public final class MainLoop {
     completion = nil
   }
 
-  private func scheduleFrame(settling: Duration = .zero) {
+  /// Draws on the next turn of the main queue, after what is queued there (keys read together, a
+  /// live value's delivery), unless the last frame was drawn less than `frameInterval` ago.
+  private func scheduleFrame() {
     guard !isFrameScheduled else { return }
     isFrameScheduled = true
+    let draw: @Sendable () -> Void = { [weak self] in MainActor.assumeIsolated { self?.renderFrame() } }
     let now = ContinuousClock.now
-    let earliest = max(lastFrame.map { $0 + frameInterval } ?? now, now + settling)
-    let delay = max(now.duration(to: earliest), .zero)
-    DispatchQueue.main.asyncAfter(deadline: .now() + delay.dispatchInterval) { [weak self] in
-      MainActor.assumeIsolated { self?.renderFrame() }
+    guard let lastFrame, now < lastFrame + frameInterval else {
+      DispatchQueue.main.async(execute: draw)
+      return
     }
+    DispatchQueue.main.asyncAfter(
+      deadline: .now() + now.duration(to: lastFrame + frameInterval).dispatchInterval, execute: draw)
   }
 
   private func renderFrame() {
