@@ -30,6 +30,9 @@ public final class DetailModel {
         kind: kind, offset: 0, limit: visibleRows + 2 * Self.margin, dependencies: DependencySnapshot()))
   }
 
+  /// What the screen shows now, as a value.
+  public var state: DetailWindow.Value { window }
+
   /// The screen's values from now on, the current one first.
   public var values: AsyncStream<DetailWindow.Value> { $window.values }
 
@@ -59,22 +62,10 @@ public final class DetailModel {
   }
 
   /// The screen's title: the smart list's name, the list's title, or its tags.
-  public var title: String {
-    switch kind {
-    case .smart(let list): list.title
-    case .list: window.list?.title ?? ""
-    case .tags(let tags): tags.map { "#" + $0 }.joined(separator: " ")
-    }
-  }
+  public var title: String { kind.title(list: window.list) }
 
   /// The title's colour, packed `0xRRGGBBAA` as lists store theirs.
-  public var accentColor: Int {
-    switch kind {
-    case .smart(let list): list.accentColor
-    case .list: window.list?.color ?? RemindersList.defaultColor
-    case .tags: 0x6b7b_8cff
-    }
-  }
+  public var accentColor: Int { kind.accentColor(list: window.list) }
 
   /// The list new reminders made on this screen go to: the screen's list, if it is one.
   public var listID: RemindersList.ID? {
@@ -138,6 +129,27 @@ public final class DetailModel {
         kind: kind, offset: current.offset, limit: current.rows.count + 2 * Self.margin,
         dependencies: dependencies),
       database: database)
+  }
+}
+
+extension DetailKind {
+  /// A screen's title: the smart list's name, the list's title (`list`, as the screen read it),
+  /// or its tags.
+  public func title(list: RemindersList?) -> String {
+    switch self {
+    case .smart(let smart): smart.title
+    case .list: list?.title ?? ""
+    case .tags(let tags): tags.map { "#" + $0 }.joined(separator: " ")
+    }
+  }
+
+  /// A screen title's colour, packed `0xRRGGBBAA` as lists store theirs.
+  public func accentColor(list: RemindersList?) -> Int {
+    switch self {
+    case .smart(let smart): smart.accentColor
+    case .list: list?.color ?? RemindersList.defaultColor
+    case .tags: 0x6b7b_8cff
+    }
   }
 }
 

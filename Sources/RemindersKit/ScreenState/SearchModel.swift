@@ -30,6 +30,32 @@ public final class SearchModel {
     self.debounce = debounce
   }
 
+  /// What the search screen shows, as a value: its results with the query they are for.
+  public struct State: Hashable, Sendable {
+    /// The query the results are for.
+    public var query: SearchQuery
+    /// Whether completed matches are listed.
+    public var showCompleted: Bool
+    /// True while typed text waits for its search.
+    public var isPending: Bool
+    public var results: SearchRequest.Value
+
+    public init(
+      query: SearchQuery, showCompleted: Bool = false, isPending: Bool = false,
+      results: SearchRequest.Value = SearchRequest.Value()
+    ) {
+      self.query = query
+      self.showCompleted = showCompleted
+      self.isPending = isPending
+      self.results = results
+    }
+  }
+
+  /// The screen's state now.
+  public var state: State {
+    State(query: query, showCompleted: showCompleted, isPending: isPending, results: value)
+  }
+
   /// How many reminders match.
   public var count: Int { value.count }
   /// The loaded window of matches (completed ones last), from `offset`.

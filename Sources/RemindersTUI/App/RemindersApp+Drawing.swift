@@ -8,24 +8,13 @@ extension RemindersApp {
   func render(into canvas: inout Canvas) {
     let now = ContinuousClock.now
     let size = canvas.size
-    isNarrow = size.width < Self.splitWidth
-    // The quick-add line's error takes a row above it.
-    let bottomHeight = prompt?.error != nil ? 2 : 1
     // Read on every frame, so that a write finishing redraws the screen with its message.
     let saving = writes.pending > 0 ? "saving…  " : ""
-    let mainHeight = max(size.height - bottomHeight, 0)
-    let contentHeight = max(mainHeight - 2, 1)
-    sidebarHeight = contentHeight
-    listHeight = max(contentHeight - 1, 1)
-
-    let sidebar = prepareSidebar()
-    let right = home.isEmpty && search == nil && stats == nil ? nil : prepareRight()
-    let sidebarView = Border(
-      title: "Reminders", style: focus == .sidebar ? .accent : .border,
-      Pad(
-        List(
-          sidebar, state: sidebarList, isFocused: focus == .sidebar && overlay == nil && prompt == nil,
-          emptyMessage: "No lists yet")))
+    let sidebar = sidebarSource
+    let right = home.isEmpty && search == nil && stats == nil ? nil : rightPane()
+    let sidebarView = SidebarPane(
+      source: sidebar, list: sidebarList, isFocused: focus == .sidebar,
+      takesKeys: focus == .sidebar && overlay == nil && prompt == nil)
 
     let main: any View
     if isNarrow {
@@ -89,67 +78,25 @@ extension RemindersApp {
     }
   }
 
-  /// The sidebar's rows, with the selection kept on its entry (or its neighbour when the entry
-  /// is gone); the detail screen follows the selection on a wide screen.
-  func prepareSidebar() -> SidebarSource {
-    let source = sidebarSource
-    if let entry = pendingSidebarSelection, source.index(of: entry) != nil {
-      sidebarList.select(id: entry, in: source, height: sidebarHeight)
-      pendingSidebarSelection = nil
-    } else {
-      sidebarList.reconcile(with: source, height: sidebarHeight)
-    }
-    if let detail, case .list = detail.kind, !detail.exists {
-      // The list was deleted (perhaps by another program): back to the sidebar.
-      self.detail = nil
-      focus = .sidebar
-    }
-    if !isNarrow, search == nil, stats == nil, let entry = sidebarEntry,
-      detailKind(for: entry) != detail?.kind
-    {
-      open(entry, focusing: false)
-    }
-    return source
-  }
-
-  /// The right-hand pane: search, the detail screen, or nothing yet.
-  func prepareRight() -> (any View)? {
-    let focused = focus == .detail && overlay == nil && prompt == nil
+  /// The right-hand pane: stats, search, the detail screen, or nothing yet.
+  func rightPane() -> (any View)? {
+    let focused = isRightFocused
     if let stats, search == nil {
       return StatsPane(
         value: stats.value, calendar: dependencies.calendar, timeZone: dependencies.timeZone,
         isFocused: focused)
     }
     if let search {
-      var source = searchSource(search)
-      // The matches on screen are loaded, as a detail screen's rows are.
-      let follows = focused && !isEditingQuery
-      let offset = searchList.visibleOffset(in: source, height: listHeight - 1, followsSelection: follows)
-      search.show(offset..<offset + listHeight)
-      source = searchSource(search)
-      searchList.reconcile(with: source, height: listHeight - 1, followsSelection: follows)
       return SearchPane(
-        model: search, field: searchField, isEditing: isEditingQuery && focused, list: searchList,
-        source: source,
-        isFocused: focused && !isEditingQuery)
+        search: search.state, field: searchField, isEditing: isEditingQuery && focused, list: searchList,
+        source: searchSource(search), isFocused: focused && !isEditingQuery)
     }
     guard let detail else { return nil }
-    let height = detailListHeight
-    var source = detailSource(detail)
-    // Make sure the rows on screen are loaded (after a resize, or rows moving away). An unfocused
-    // pane shows no selection, so it keeps its scroll position rather than following it.
-    let offset = detailList.visibleOffset(in: source, height: height, followsSelection: focused)
-    detail.show(offset..<offset + height)
-    source = detailSource(detail)
-    if let id = pendingSelection, source.index(of: .reminder(id)) != nil {
-      detailList.select(id: .reminder(id), in: source, height: height)
-      pendingSelection = nil
-    } else {
-      detailList.reconcile(with: source, height: height, followsSelection: focused)
-    }
+    let source = detailSource(detail)
     return DetailPane(
-      model: detail, sharing: detailListState, list: detailList, source: source, isFocused: focused,
-      markedCount: marks.isEmpty ? 0 : markedCount(in: source), renaming: focused ? renaming?.field : nil)
+      kind: detail.kind, window: detail.state, sharing: detailListState, list: detailList, source: source,
+      isFocused: focused, markedCount: marks.isEmpty ? 0 : markedCount(in: source),
+      renaming: focused ? renaming?.field : nil)
   }
 
   /// The detail screen's list, with its sharing, when the screen is a list.

@@ -80,10 +80,8 @@ final class RemindersApp: Application {
   /// The dependencies the app was made with: what "now" is for due date labels.
   let dependencies = DependencyValues.current
 
-  // Where things were last drawn, for paging and windows.
-  var sidebarHeight = 20
-  var listHeight = 20
-  var isNarrow = false
+  /// The terminal's size at the last update; the layout follows from it.
+  var screenSize = Size(width: 80, height: 24)
 
   /// How long a status message shows.
   let messageLifetime: Duration
@@ -92,6 +90,26 @@ final class RemindersApp: Application {
     sync = SyncModel(engine: syncEngine)
     self.messageLifetime = messageLifetime
   }
+
+  // MARK: - The layout, from the state
+
+  /// True when the sidebar and the reminders take turns on the whole screen.
+  var isNarrow: Bool { screenSize.width < Self.splitWidth }
+
+  /// The status line, or the quick-add line with its error above it.
+  var bottomHeight: Int { prompt?.error != nil ? 2 : 1 }
+
+  /// The panes' height, borders included.
+  var mainHeight: Int { max(screenSize.height - bottomHeight, 0) }
+
+  /// The sidebar's rows: the panes inside their borders.
+  var sidebarHeight: Int { max(mainHeight - 2, 1) }
+
+  /// The rows of the right-hand pane's list, under its one-line summary.
+  var listHeight: Int { max(sidebarHeight - 1, 1) }
+
+  /// True when the right-hand pane takes keys.
+  var isRightFocused: Bool { focus == .detail && overlay == nil && prompt == nil }
 
   // MARK: - Reading the models
 
@@ -111,13 +129,14 @@ final class RemindersApp: Application {
   /// A detail screen's rows as drawn, with the marked ones shown.
   func detailSource(_ detail: DetailModel) -> DetailSource {
     let format = self.format
-    let rows = DetailSource(model: detail, format: format)
+    let window = detail.state
+    let rows = DetailSource(window: window, format: format)
     guard !marks.isEmpty else { return rows }
-    return DetailSource(model: detail, format: format, marks: marks, range: openRange(in: rows))
+    return DetailSource(window: window, format: format, marks: marks, range: openRange(in: rows))
   }
 
   func searchSource(_ search: SearchModel) -> SearchSource {
-    SearchSource(model: search, format: format)
+    SearchSource(results: search.state.results, format: format)
   }
 
   /// The entry selected in the sidebar.

@@ -84,6 +84,11 @@ final class ReminderFormScreen {
     }
   }
 
+  /// Before a frame, drawn over `area`: the tags picker, when open, follows its tags.
+  func update(area: Size) {
+    picker?.update(area: area)
+  }
+
   func render(in rect: Rect, on canvas: inout Canvas) {
     let formView = Form(form, isFocused: picker == nil)
     let size = Size(width: min(72, rect.width), height: min(formView.height + 5, rect.height))

@@ -78,11 +78,22 @@ final class TagsPickerScreen {
     return source.id(at: index)
   }
 
+  /// The panel on a screen area of `area`: as tall as the tags and the footer need, or the area.
+  private func panelSize(in area: Size, tagCount: Int) -> Size {
+    Size(width: min(46, area.width), height: min(max(tagCount, 1) + 6, area.height))
+  }
+
+  /// Before a frame, drawn over `area`: the list's height follows the tags, and the selection stays
+  /// on its tag as they change.
+  func update(area: Size) {
+    let source = self.source
+    listHeight = max(panelSize(in: area, tagCount: source.count).height - 6, 1)
+    list.reconcile(with: source, height: listHeight)
+  }
+
   func render(in rect: Rect, on canvas: inout Canvas) {
     let source = self.source
-    let size = Size(width: min(46, rect.width), height: min(max(source.count, 1) + 6, rect.height))
-    listHeight = max(size.height - 6, 1)
-    list.reconcile(with: source, height: listHeight)
+    let size = panelSize(in: rect.size, tagCount: source.count)
     let footer: any View =
       switch mode {
       case .adding(let field):

@@ -18,28 +18,28 @@ struct DetailPane: View {
   /// The selected row's title as it is being edited in place.
   var renaming: TextFieldState?
 
-  /// `sharing` is the list's state when the screen is a list: how it is shared.
-  @MainActor
+  /// A screen of `kind` showing `window`, its rows drawn from `source`; `sharing` is the list's
+  /// state when the screen is a list: how it is shared.
   init(
-    model: DetailModel, sharing: ReminderListState?, list: ListState<RowID>, source: DetailSource,
-    isFocused: Bool, markedCount: Int = 0, renaming: TextFieldState? = nil
+    kind: DetailKind, window: DetailWindow.Value, sharing: ReminderListState?, list: ListState<RowID>,
+    source: DetailSource, isFocused: Bool, markedCount: Int = 0, renaming: TextFieldState? = nil
   ) {
-    let settings = model.settings
+    let settings = window.settings
     var summary = StyledText("\(source.count) reminder\(source.count == 1 ? "" : "s")", style: .dim)
     summary.append(" · \(settings.ordering.displayName)", style: .dim)
-    if !model.kind.showsOnlyCompleted, model.completedCount > 0 {
+    if !kind.showsOnlyCompleted, window.completedCount > 0 {
       summary.append(
-        " · \(model.completedCount) completed \(settings.showCompleted ? "shown" : "hidden")", style: .dim)
+        " · \(window.completedCount) completed \(settings.showCompleted ? "shown" : "hidden")", style: .dim)
     }
     if markedCount > 0 {
       summary.append(" · \(markedCount) marked", style: .accent)
     }
-    sharingLine = Self.sharingLine(sharing, lastChange: model.lastChange)
+    sharingLine = Self.sharingLine(sharing, lastChange: window.lastChange)
     self.summary = summary
     emptyMessage =
-      model.kind.showsOnlyCompleted || settings.showCompleted ? "No reminders" : "No reminders (n adds one)"
-    title = model.title
-    accentColor = model.accentColor
+      kind.showsOnlyCompleted || settings.showCompleted ? "No reminders" : "No reminders (n adds one)"
+    title = kind.title(list: window.list)
+    accentColor = kind.accentColor(list: window.list)
     self.list = list
     self.source = source
     self.isFocused = isFocused
@@ -98,24 +98,24 @@ struct SearchPane: View {
   var source: SearchSource
   var isFocused: Bool
 
-  @MainActor
   init(
-    model: SearchModel, field: TextFieldState, isEditing: Bool, list: ListState<RowID>, source: SearchSource,
-    isFocused: Bool
+    search: SearchModel.State, field: TextFieldState, isEditing: Bool, list: ListState<RowID>,
+    source: SearchSource, isFocused: Bool
   ) {
     var info = StyledText()
-    if !model.suggestions.isEmpty, isEditing {
+    let results = search.results
+    if !results.suggestions.isEmpty, isEditing {
       info.append("tab → ", style: .dim)
-      info.append(model.suggestions.map { "#" + $0.title }.joined(separator: " "), style: .accent)
-    } else if !model.query.isEmpty {
-      info.append("\(model.count) found · ", style: .dim)
-      info.append("\(model.completedCount) Completed", style: .title)
-      info.append(model.showCompleted ? " (c hide · C clear)" : " (c show · C clear)", style: .dim)
+      info.append(results.suggestions.map { "#" + $0.title }.joined(separator: " "), style: .accent)
+    } else if !search.query.isEmpty {
+      info.append("\(results.count) found · ", style: .dim)
+      info.append("\(results.completedCount) Completed", style: .title)
+      info.append(search.showCompleted ? " (c hide · C clear)" : " (c show · C clear)", style: .dim)
     } else {
       info.append("Type words or #tags", style: .dim)
     }
     self.info = info
-    emptyMessage = model.query.isEmpty ? "" : (model.isPending ? "Searching…" : "No matches")
+    emptyMessage = search.query.isEmpty ? "" : (search.isPending ? "Searching…" : "No matches")
     self.field = field
     self.isEditing = isEditing
     self.list = list

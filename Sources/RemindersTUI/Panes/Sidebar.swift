@@ -113,3 +113,21 @@ extension SmartList {
     }
   }
 }
+
+/// The sidebar in its border, which shows whether it has the focus.
+struct SidebarPane: View {
+  var source: SidebarSource
+  var list: ListState<SidebarEntry>
+  /// True when the sidebar is the focused pane.
+  var isFocused: Bool
+  /// True when it is focused and nothing is over it: its selection shows.
+  var takesKeys: Bool
+
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    Border(
+      title: "Reminders", style: isFocused ? .accent : .border,
+      Pad(List(source, state: list, isFocused: takesKeys, emptyMessage: "No lists yet"))
+    )
+    .render(in: rect, on: &canvas)
+  }
+}

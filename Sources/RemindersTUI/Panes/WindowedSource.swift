@@ -9,8 +9,8 @@ enum RowID: Hashable, Sendable {
 }
 
 /// Rows as the list asks for them when only a window of them is loaded: the rest is known by
-/// count, and drawn as "…" until its window is read. Read once per frame (and per key) from the
-/// model. A detail screen's rows and search results are both such lists.
+/// count, and drawn as "…" until its window is read. Made from the screen's value once per frame
+/// (and per key). A detail screen's rows and search results are both such lists.
 struct WindowedSource<Element: Identifiable>: ListDataSource where Element.ID == Reminder.ID {
   let count: Int
   let offset: Int
@@ -50,14 +50,12 @@ typealias DetailSource = WindowedSource<ReminderRow>
 extension WindowedSource where Element == ReminderRow {
   /// The screen's rows; with reminders marked (`marks`, and the open range over `range`), every
   /// row has a gutter that shows which are.
-  @MainActor
   init(
-    model: DetailModel, format: ReminderRowFormat, marks: VisualSelection = VisualSelection(),
+    window: DetailWindow.Value, format: ReminderRowFormat, marks: VisualSelection = VisualSelection(),
     range: Range<Int> = 0..<0
   ) {
-    let loaded = model.loadedRows
     self.init(
-      count: model.count, offset: loaded.offset, elements: loaded.rows, height: ReminderRowFormat.height,
+      count: window.count, offset: window.offset, elements: window.rows, height: ReminderRowFormat.height,
       listRow: { row, index in
         var listRow = format.listRow(row)
         if !marks.isEmpty {
@@ -73,11 +71,9 @@ extension WindowedSource where Element == ReminderRow {
 typealias SearchSource = WindowedSource<SearchResult>
 
 extension WindowedSource where Element == SearchResult {
-  @MainActor
-  init(model: SearchModel, format: ReminderRowFormat) {
-    let loaded = model.loadedResults
+  init(results: SearchRequest.Value, format: ReminderRowFormat) {
     self.init(
-      count: model.count, offset: loaded.offset, elements: loaded.results,
+      count: results.count, offset: results.offset, elements: results.results,
       height: { ReminderRowFormat.height(of: $0.row) },
       listRow: { result, _ in
         format.listRow(

@@ -1,0 +1,66 @@
+import RemindersKit
+import TerminalUI
+
+// Before each frame: the state follows the screen's size and the live values that arrived, so
+// that drawing only reads it.
+extension RemindersApp {
+  func update(screenSize: Size) {
+    self.screenSize = screenSize
+    updateSidebar()
+    if !home.isEmpty || search != nil || stats != nil { updateRight() }
+    if case .reminderForm(let form)? = overlay {
+      // Forms are drawn over the screen above the status line.
+      form.update(area: Size(width: screenSize.width, height: max(screenSize.height - 1, 0)))
+    }
+  }
+
+  /// Keeps the sidebar's selection on its entry (or its neighbour when the entry is gone); the
+  /// detail screen follows the selection on a wide screen.
+  private func updateSidebar() {
+    let source = sidebarSource
+    if let entry = pendingSidebarSelection, source.index(of: entry) != nil {
+      sidebarList.select(id: entry, in: source, height: sidebarHeight)
+      pendingSidebarSelection = nil
+    } else {
+      sidebarList.reconcile(with: source, height: sidebarHeight)
+    }
+    if let detail, case .list = detail.kind, !detail.exists {
+      // The list was deleted (perhaps by another program): back to the sidebar.
+      self.detail = nil
+      focus = .sidebar
+    }
+    if !isNarrow, search == nil, stats == nil, let entry = sidebarEntry,
+      detailKind(for: entry) != detail?.kind
+    {
+      open(entry, focusing: false)
+    }
+  }
+
+  /// Loads the rows the right-hand pane will show (after a resize, or rows moving away) and keeps
+  /// its selection on its row. An unfocused pane shows no selection, so it keeps its scroll
+  /// position rather than following it.
+  private func updateRight() {
+    let focused = isRightFocused
+    if stats != nil, search == nil { return }
+    if let search {
+      let follows = focused && !isEditingQuery
+      let height = listHeight - 1
+      let offset = searchList.visibleOffset(
+        in: searchSource(search), height: height, followsSelection: follows)
+      search.show(offset..<offset + listHeight)
+      searchList.reconcile(with: searchSource(search), height: height, followsSelection: follows)
+      return
+    }
+    guard let detail else { return }
+    let height = detailListHeight
+    let offset = detailList.visibleOffset(in: detailSource(detail), height: height, followsSelection: focused)
+    detail.show(offset..<offset + height)
+    let source = detailSource(detail)
+    if let id = pendingSelection, source.index(of: .reminder(id)) != nil {
+      detailList.select(id: .reminder(id), in: source, height: height)
+      pendingSelection = nil
+    } else {
+      detailList.reconcile(with: source, height: height, followsSelection: focused)
+    }
+  }
+}
