@@ -12,8 +12,8 @@ import Dispatch
 ///
 /// It waits on standard input, on a pipe that signals are relayed through (`SIGWINCH` resizes,
 /// `SIGINT`/`SIGTERM`/`SIGHUP` end the loop, `SIGTSTP` and Ctrl-Z suspend, `SIGCONT` redraws),
-/// and on the main queue; it draws at most one frame per `frameInterval`, and only when something
-/// changed. The terminal is restored when `run` returns, and by `CrashGuard` if the program
+/// and on the main queue; it draws only when something changed, at most one frame per
+/// `frameInterval` on average (`FramePacer`). The terminal is restored when `run` returns, and by `CrashGuard` if the program
 /// crashes.
 ///
 /// Observable values the views read should change on the main actor, between frames: Swift
@@ -24,12 +24,11 @@ import Dispatch
 public final class MainLoop {
   public let terminal: CursesTerminal
   public let host: ApplicationHost
-  /// The shortest time between two frames (about 60 a second).
-  public var frameInterval: Duration = .milliseconds(16)
+  /// When frames may be drawn: about 60 a second, a few at once after a quiet moment.
+  public var pacer = FramePacer(interval: .milliseconds(16))
   private var sources: [any DispatchSourceProtocol] = []
   private var escapeTimer: DispatchWorkItem?
   private var isFrameScheduled = false
-  private var lastFrame: ContinuousClock.Instant?
   private var exitReason: ExitReason?
   private var completion: CheckedContinuation<Void, Never>?
   private var isSuspended = false
@@ -77,7 +76,7 @@ public final class MainLoop {
     finish(.quit)
   }
 
-  /// Marks the screen out of date; a frame follows within `frameInterval`.
+  /// Marks the screen out of date; a frame follows within the pacer's interval.
   public func invalidate() {
     host.invalidate()
   }
@@ -205,24 +204,23 @@ public final class MainLoop {
   }
 
   /// Draws on the next turn of the main queue, after what is queued there (keys read together, a
-  /// live value's delivery), unless the last frame was drawn less than `frameInterval` ago.
+  /// live value's delivery), or later when the pacer says frames come too fast.
   private func scheduleFrame() {
     guard !isFrameScheduled else { return }
     isFrameScheduled = true
     let draw: @Sendable () -> Void = { [weak self] in MainActor.assumeIsolated { self?.renderFrame() } }
-    let now = ContinuousClock.now
-    guard let lastFrame, now < lastFrame + frameInterval else {
+    let delay = pacer.delay(at: .now)
+    if delay == .zero {
       DispatchQueue.main.async(execute: draw)
-      return
+    } else {
+      DispatchQueue.main.asyncAfter(deadline: .now() + delay.dispatchInterval, execute: draw)
     }
-    DispatchQueue.main.asyncAfter(
-      deadline: .now() + now.duration(to: lastFrame + frameInterval).dispatchInterval, execute: draw)
   }
 
   private func renderFrame() {
     isFrameScheduled = false
     guard exitReason == nil else { return }
-    lastFrame = .now
+    if host.needsRender { pacer.drew(at: .now) }
     host.renderIfNeeded()
   }
 }
