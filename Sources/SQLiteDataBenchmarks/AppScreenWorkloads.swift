@@ -11,7 +11,11 @@ import SQLiteData
 /// from another process's commit to the change on screen, to jump from one end of a
 /// 1,000,000-row list to the other, and how much memory it holds. There is no C counterpart.
 func appScreenWorkloads() -> [Workload] {
-  [firstFrameWorkload(), commitToScreenWorkload(), scrollWorkload(), memoryWorkload()]
+  [
+    firstFrameWorkload(), commitToScreenWorkload(name: "app.commit-to-screen-1m", apart: .milliseconds(40)),
+    commitToScreenWorkload(name: "app.commit-stream-to-screen-1m", apart: nil), scrollWorkload(),
+    memoryWorkload(),
+  ]
 }
 
 /// The terminal the app runs in.
@@ -62,8 +66,13 @@ private func firstFrameWorkload() -> Workload {
 
 /// A reminder added by another process (this one, through the app's own actions, as the command
 /// line adds them) until it shows in the running app's Today pane.
-private func commitToScreenWorkload() -> Workload {
-  Workload(name: "app.commit-to-screen-1m", iterationScale: 5) {
+///
+/// With `apart`, each commit comes that long after the last one was seen, as commits from other
+/// programs come: the time is the app's, from the commit to the frame. Without it, each commits as
+/// soon as the last is seen, a stream faster than the app draws frames (about 60 a second), and
+/// the time includes the wait for the next frame.
+private func commitToScreenWorkload(name: String, apart: Duration?) -> Workload {
+  Workload(name: name, iterationScale: 5) {
     let directory = try TemporaryDirectory()
     let path = try AppDataset.copy(into: directory)
     let (screen, _) = try launch(on: path)
@@ -73,6 +82,7 @@ private func commitToScreenWorkload() -> Workload {
     return Sides(
       ours: .measuring {
         withExtendedLifetime(directory) {}
+        if let apart { Thread.sleep(forTimeInterval: apart / .seconds(1)) }
         number += 1
         // Due in the first second of today, each a millisecond before the last, so that it sorts
         // first in Today's rows however many came before it.
