@@ -3,14 +3,16 @@
 /// pane's query runs again); each is drawn as it arrives, instead of the second waiting out a whole
 /// interval behind the first, while a stream of changes is still drawn at the interval's rate.
 ///
-/// A token bucket: `burst` frames' worth of budget, one frame's worth earned per `interval`.
+/// A token bucket: `burst` frames' worth of budget, one frame's worth earned per `interval`. The
+/// default burst covers two panes' values after each of two commits close together (a program's
+/// commit is often followed by another, such as its undo log's).
 public struct FramePacer: Sendable {
   public let interval: Duration
   public let burst: Int
   private var budget: Double
   private var earnedAt: ContinuousClock.Instant?
 
-  public init(interval: Duration, burst: Int = 3) {
+  public init(interval: Duration, burst: Int = 4) {
     self.interval = interval
     self.burst = max(burst, 1)
     budget = Double(self.burst)
