@@ -4,8 +4,8 @@
 /// interval behind the first, while a stream of changes is still drawn at the interval's rate.
 ///
 /// A token bucket: `burst` frames' worth of budget, one frame's worth earned per `interval`. The
-/// default burst covers two panes' values after each of two commits close together (a program's
-/// commit is often followed by another, such as its undo log's).
+/// default burst covers two panes' values after each of two changes seen a millisecond apart, as
+/// another program's save often is.
 public struct FramePacer: Sendable {
   public let interval: Duration
   public let burst: Int
