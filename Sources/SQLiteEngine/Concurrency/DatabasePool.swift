@@ -131,10 +131,13 @@ public final class DatabasePool: DatabaseWriter {
   }
 
   /// Made on first use: reports other connections' commits to observations.
-  var externalChangeWatcher: ExternalChangeWatcher? {
-    externalChanges.value { ExternalChangeWatcher.make(connection: writer, path: path) }
-  }
   private let externalChanges = LazyValue<ExternalChangeWatcher?>()
+
+  public func observeOtherConnectionsCommits(
+    _ handler: @escaping @Sendable (DatabaseChanges) -> Void
+  ) -> CommitObservation? {
+    externalChanges.value { ExternalChangeWatcher.make(connection: writer, path: path) }?.observe(handler)
+  }
 
   public func observeCommits(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation {
     writer.sync { $0.observeCommits(handler) }

@@ -71,10 +71,13 @@ public final class DatabaseQueue: DatabaseWriter {
   }
 
   /// Made on first use: reports other connections' commits to observations.
-  var externalChangeWatcher: ExternalChangeWatcher? {
-    externalChanges.value { ExternalChangeWatcher.make(connection: connection, path: path) }
-  }
   private let externalChanges = LazyValue<ExternalChangeWatcher?>()
+
+  public func observeOtherConnectionsCommits(
+    _ handler: @escaping @Sendable (DatabaseChanges) -> Void
+  ) -> CommitObservation? {
+    externalChanges.value { ExternalChangeWatcher.make(connection: connection, path: path) }?.observe(handler)
+  }
 
   public func observeCommits(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation {
     connection.sync { $0.observeCommits(handler) }

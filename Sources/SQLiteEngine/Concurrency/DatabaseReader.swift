@@ -37,6 +37,13 @@ public protocol DatabaseWriter: DatabaseReader {
   /// Calls `handler` after every commit of the writer connection that changed tables, on the
   /// writer's queue, with the set of tables changed. Keep it short: the next write waits for it.
   func observeCommits(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation
+
+  /// Calls `handler` after commits made to the same database by other connections and
+  /// processes, which the writer's hooks do not see; nil for a database no one else can write
+  /// (in memory, temporary). Value observations listen to both.
+  func observeOtherConnectionsCommits(
+    _ handler: @escaping @Sendable (DatabaseChanges) -> Void
+  ) -> CommitObservation?
 }
 
 extension DatabaseWriter {

@@ -51,20 +51,13 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     timer?.cancel()
   }
 
-  /// Registers `handler` for other connections' commits on `writer`'s database; nil for in-memory
-  /// and temporary databases, which no one else can write.
-  static func observe(
-    _ writer: any DatabaseWriter, _ handler: @escaping @Sendable (DatabaseChanges) -> Void
-  ) -> CommitObservation? {
-    let watcher: ExternalChangeWatcher?
-    switch writer {
-    case let pool as DatabasePool: watcher = pool.externalChangeWatcher
-    case let queue as DatabaseQueue: watcher = queue.externalChangeWatcher
-    default: watcher = nil
-    }
-    return watcher?.observers.add(handler)
+  /// Registers `handler` for other connections' commits.
+  func observe(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation {
+    observers.add(handler)
   }
 
+  /// A watcher of the database at `path`; nil for in-memory and temporary databases, which no one
+  /// else can write.
   static func make(connection: SerializedConnection, path: String) -> ExternalChangeWatcher? {
     ExternalChangeWatcher(connection: connection, path: path)
   }

@@ -42,7 +42,7 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
     if immediately { lock.withLock { isFetching = true } }
     // Listen before the first fetch, so that no commit falls between the two.
     commitObservation = writer.observeCommits { [weak self] changes in self?.databaseDidChange(changes) }
-    externalObservation = ExternalChangeWatcher.observe(writer) { [weak self] changes in
+    externalObservation = writer.observeOtherConnectionsCommits { [weak self] changes in
       self?.databaseDidChange(changes)
     }
     if immediately {
