@@ -99,7 +99,9 @@ let package = Package(
       dependencies: [
         "SQLiteData", "CSQLiteBaseline", "CLibPQ", "TerminalUI", "TerminalUITestSupport", "RemindersKit",
         "reminders",
-      ]),
+      ],
+      // The raw libpq baseline calls libpq itself.
+      linkerSettings: [.linkedLibrary("pq")]),
 
     .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
     .testTarget(

@@ -8,6 +8,7 @@ import Foundation
 /// instead of a hang: `connect_timeout`, TCP keepalives, `tcp_user_timeout` and a
 /// `statement_timeout`. Values given in the connection string win over these.
 final class PostgresConnection {
+  private let pq: LibPQ
   private let handle: OpaquePointer
 
   static let defaultOptions: [(String, String)] = [
@@ -24,6 +25,8 @@ final class PostgresConnection {
   /// Connects with a URL (`postgresql://user@host/db`) or `key=value` string; multi-host
   /// strings with `target_session_attrs=read-write` find the primary after a failover.
   init(_ connectionString: String) throws {
+    let pq = try LibPQ.load()
+    self.pq = pq
     let options = Self.defaultOptions + [("dbname", connectionString)]
     let keys = options.map { strdup($0.0) }
     let values = options.map { strdup($0.1) }
@@ -35,23 +38,23 @@ final class PostgresConnection {
     var valuePointers = values.map { UnsafePointer($0) } + [nil]
     // expand_dbname = 1: the last `dbname` is parsed as a connection string, and what it says
     // overrides the defaults before it.
-    guard let handle = PQconnectdbParams(&keyPointers, &valuePointers, 1) else {
+    guard let handle = pq.connectdbParams(&keyPointers, &valuePointers, 1) else {
       throw CloudError.unavailable("could not allocate a connection")
     }
-    guard PQstatus(handle) == CONNECTION_OK else {
-      let message = Self.message(handle)
-      PQfinish(handle)
+    guard pq.status(handle) == CONNECTION_OK else {
+      let message = Self.message(handle, pq)
+      pq.finish(handle)
       throw Self.connectionError(message)
     }
     self.handle = handle
   }
 
-  deinit { PQfinish(handle) }
+  deinit { pq.finish(handle) }
 
-  var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+  var isBroken: Bool { pq.status(handle) != CONNECTION_OK }
 
   /// The socket, for waiting on notifications with poll().
-  var socket: Int32 { PQsocket(handle) }
+  var socket: Int32 { pq.socket(handle) }
 
   /// How long a request may wait for its reply before the connection is given up: a network
   /// that swallows packets without closing anything is otherwise only noticed by TCP, after
@@ -64,7 +67,7 @@ final class PostgresConnection {
     let copies = parameters.map { $0.map { strdup($0) } }
     defer { copies.forEach { $0.map { free($0) } } }
     var pointers: [UnsafePointer<CChar>?] = copies.map { $0.flatMap { UnsafePointer($0) } }
-    guard PQsendQueryParams(handle, sql, Int32(parameters.count), nil, &pointers, nil, nil, 0) == 1 else {
+    guard pq.sendQueryParams(handle, sql, Int32(parameters.count), nil, &pointers, nil, nil, 0) == 1 else {
       throw queryError(nil)
     }
     try awaitReply()
@@ -72,15 +75,16 @@ final class PostgresConnection {
     var failure: (any Error)?
     // A statement's results end with a null result; every one is read so the connection is ready
     // for the next statement.
-    while let result = PQgetResult(handle) {
-      defer { PQclear(result) }
-      switch PQresultStatus(result) {
+    while let result = pq.getResult(handle) {
+      defer { pq.clear(result) }
+      switch pq.resultStatus(result) {
       case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
-        let columns = PQnfields(result)
-        for row in 0..<PQntuples(result) {
+        let columns = pq.nfields(result)
+        for row in 0..<pq.ntuples(result) {
           rows.append(
             (0..<columns).map { column in
-              PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+              pq.getisnull(result, row, column) == 1
+                ? nil : pq.getvalue(result, row, column).map { String(cString: $0) }
             })
         }
       default:
@@ -94,27 +98,27 @@ final class PostgresConnection {
   /// Waits until the whole reply has arrived, or the request timeout has passed.
   private func awaitReply() throws {
     let deadline = ContinuousClock.now + requestTimeout
-    while PQisBusy(handle) == 1 {
+    while pq.isBusy(handle) == 1 {
       let left = ContinuousClock.now.duration(to: deadline)
       guard left > .zero else {
         throw CloudError.unavailable("the server did not answer within \(requestTimeout)")
       }
-      var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+      var descriptor = pollfd(fd: pq.socket(handle), events: Int16(POLLIN), revents: 0)
       let milliseconds = Int32(
         min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000, 1000))
       let ready = poll(&descriptor, 1, max(milliseconds, 1))
       if ready < 0, errno != EINTR {
         throw CloudError.unavailable("waiting for the server failed (errno \(errno))")
       }
-      if ready > 0, PQconsumeInput(handle) == 0 { throw queryError(nil) }
+      if ready > 0, pq.consumeInput(handle) == 0 { throw queryError(nil) }
     }
   }
 
   /// Runs statements separated by semicolons, with no parameters (a migration).
   func execute(_ sql: String) throws {
-    let result = PQexec(handle, sql)
-    defer { PQclear(result) }
-    switch PQresultStatus(result) {
+    let result = pq.exec(handle, sql)
+    defer { pq.clear(result) }
+    switch pq.resultStatus(result) {
     case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY: return
     default: throw queryError(result)
     }
@@ -122,17 +126,17 @@ final class PostgresConnection {
 
   /// Reads what the server sent and returns the notifications that arrived.
   func drainNotifications() throws -> [String] {
-    guard PQconsumeInput(handle) == 1 else { throw CloudError.unavailable(Self.message(handle)) }
+    guard pq.consumeInput(handle) == 1 else { throw CloudError.unavailable(Self.message(handle, pq)) }
     var channels: [String] = []
-    while let notification = PQnotifies(handle) {
+    while let notification = pq.notifies(handle) {
       channels.append(String(cString: notification.pointee.relname))
-      PQfreemem(notification)
+      pq.freemem(notification)
     }
     return channels
   }
 
-  private static func message(_ handle: OpaquePointer) -> String {
-    String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+  private static func message(_ handle: OpaquePointer, _ pq: LibPQ) -> String {
+    pq.errorMessage(handle).map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
   }
 
   /// Refused credentials are the account's problem; anything else is the network's.
@@ -148,10 +152,10 @@ final class PostgresConnection {
 
   private func queryError(_ result: OpaquePointer?) -> any Error {
     let message =
-      result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) }?
-      .trimmingCharacters(in: .whitespacesAndNewlines) ?? Self.message(handle)
+      result.flatMap { pq.resultErrorMessage($0) }.map { String(cString: $0) }?
+      .trimmingCharacters(in: .whitespacesAndNewlines) ?? Self.message(handle, pq)
     let state =
-      result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) } ?? ""
+      result.flatMap { pq.resultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) } ?? ""
     if isBroken || state.hasPrefix("08") || state.hasPrefix("57P") || state == "40001" || state == "40P01"
       || state == "53300" || state == "57014"
     {
@@ -160,7 +164,7 @@ final class PostgresConnection {
     if state.hasPrefix("SH") {
       // The sharing API's own refusals, with their primary message only.
       let primary =
-        result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }.map { String(cString: $0) }
+        result.flatMap { pq.resultErrorField($0, Int32(UInt8(ascii: "M"))) }.map { String(cString: $0) }
         ?? message
       switch state {
       case "SH403": return SharingError.notOwner(primary)
