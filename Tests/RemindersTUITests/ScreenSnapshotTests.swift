@@ -27,19 +27,19 @@ struct ScreenSnapshotTests {
     expectSnapshot(driver.screenText, named: "home-100x30")
   }
 
-  @Test(.fixedSample()) func aListWithNotesFlagsAndPastDueDates() async {
+  @Test(.fixedSample()) func aListWithNotesFlagsAndPastDueDates() async throws {
     let driver = await start(Self.wide)
     driver.press("j j j j j")
     driver.press("enter")
     let screen = await driver.waitForScreen { $0.contains("─ Personal ") && $0.contains("Haircut") }
     expectSnapshot(screen, named: "personal-100x30")
     // The past-due date (two days ago) is drawn in the error colour, the flag in the warning one.
-    let haircut = rows(screen).firstIndex { $0.contains("Haircut") } ?? 0
+    let haircut = try #require(rows(screen).firstIndex { $0.contains("Haircut") })
     let styles = Array(rows(driver.screenStyles)[haircut])
     let text = Array(rows(screen)[haircut])
-    let date = text.indices.first { String(text[$0...].prefix(5)) == "Mar 1" } ?? 0
+    let date = try #require(text.indices.first { String(text[$0...].prefix(5)) == "Mar 1" })
     #expect(String(styles[date..<date + 5]) == "eeeee")
-    let flag = text.lastIndex(of: "⚑") ?? 0
+    let flag = try #require(text.lastIndex(of: "⚑"))
     #expect(styles[flag] == "w")
   }
 
