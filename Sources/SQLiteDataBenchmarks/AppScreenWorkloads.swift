@@ -90,7 +90,7 @@ private func commitToScreenWorkload(name: String, apart: Duration?) -> Workload 
         var draft = Reminder.Draft(remindersListID: list.id)
         draft.title = title
         draft.dueDate = LocalDay.today.start.addingTimeInterval(Double(999 - min(number, 999)) / 1000)
-        try database.saveReminder(draft)
+        try database.writeAction { try $0.saveReminder(draft) }
         let committed = ContinuousClock.now
         let seen = try screen.wait("\(title) on screen") { rows in rows.contains { $0.contains(title) } }
         return seen - committed
@@ -106,7 +106,7 @@ private func scrollWorkload() -> Workload {
     let directory = try TemporaryDirectory()
     let path = try AppDataset.copy(into: directory)
     let database = try AppDatabase.open(path: path, completesInterruptedCompletions: false)
-    try database.setShowCompleted(true, for: .smart(.all))
+    try database.writeAction { try $0.setShowCompleted(true, for: .smart(.all)) }
     let (first, last, count) = try database.read { db in
       let rows = DetailKind.smart(.all).rows(ordering: .dueDate, showCompleted: true)
       let count = try rows.fetchCount(db)
@@ -143,7 +143,7 @@ private func memoryWorkload() -> Workload {
     let directory = try TemporaryDirectory()
     let path = try AppDataset.copy(into: directory)
     let database = try AppDatabase.open(path: path, completesInterruptedCompletions: false)
-    try database.setShowCompleted(true, for: .smart(.all))
+    try database.writeAction { try $0.setShowCompleted(true, for: .smart(.all)) }
     return Sides(
       ours: .counting {
         withExtendedLifetime(directory) {}
@@ -152,7 +152,7 @@ private func memoryWorkload() -> Workload {
         var draft = Reminder.Draft(remindersListID: list.id)
         draft.title = "Memory \(UInt32.random(in: 0...UInt32.max))"
         draft.dueDate = LocalDay.today.start
-        try database.saveReminder(draft)
+        try database.writeAction { try $0.saveReminder(draft) }
         try screen.wait("the new reminder") { rows in rows.contains { $0.contains(draft.title) } }
         try screen.send("j", "j", "Enter", "G")
         try screen.wait("the All screen") { rows in rows.contains { $0.contains("─ All ") } }

@@ -134,9 +134,10 @@ private struct HomeSetUp {
     directory = try TemporaryDirectory()
     let path = try AppDataset.copy(into: directory)
     database = try AppDatabase.open(path: path)
-    list = try database.read { try AppDataset.benchmarkList($0) }
+    let list = try database.read { try AppDataset.benchmarkList($0) }
+    self.list = list
     // The list screen sorted by due date, as the user left it.
-    try database.setOrdering(.dueDate, for: .list(list.id))
+    try database.writeAction { try $0.setOrdering(.dueDate, for: .list(list.id)) }
     let commit = commit
     commits = database.observeCommits { _ in commit.set(.now) }
     home = HomeScreen(database: database, listID: list.id)
@@ -181,7 +182,7 @@ private func saveWorkload() -> Workload {
     return Sides(
       ours: Timed {
         number += 1
-        try database.saveReminder(newReminder(number, in: list.id), tags: ["home"])
+        try database.writeAction { try $0.saveReminder(newReminder(number, in: list.id), tags: ["home"]) }
         withExtendedLifetime(directory) {}
       },
       baseline: nil)
@@ -200,7 +201,9 @@ private func homeAfterInsertWorkload() -> Workload {
       ours: .measuring({
         number += 1
         deliveries.arm(setUp.home)
-        try setUp.database.saveReminder(newReminder(number, in: setUp.list.id), tags: ["home"])
+        try setUp.database.writeAction {
+          try $0.saveReminder(newReminder(number, in: setUp.list.id), tags: ["home"])
+        }
         let delivered = try deliveries.waitForAll()
         return delivered - setUp.commit.value
       }),
@@ -222,7 +225,7 @@ private func homeAfterOtherConnectionWorkload() -> Workload {
       ours: .measuring({
         number += 1
         deliveries.arm(setUp.home)
-        try other.saveReminder(newReminder(number, in: setUp.list.id), tags: ["home"])
+        try other.writeAction { try $0.saveReminder(newReminder(number, in: setUp.list.id), tags: ["home"]) }
         let delivered = try deliveries.waitForAll()
         withExtendedLifetime((commits, other)) {}
         return delivered - commit.value
@@ -242,7 +245,7 @@ private func coldOpenWorkload() -> Workload {
       let database = try AppDatabase.open(path: path)
       defer { database.close() }
       let list = try database.read { try AppDataset.benchmarkList($0) }
-      try database.setOrdering(.dueDate, for: .list(list.id))
+      try database.writeAction { try $0.setOrdering(.dueDate, for: .list(list.id)) }
       return list.id
     }()
     let sql = HomeScreen.sql(listID: listID)

@@ -19,7 +19,9 @@ func importWorkload() -> Workload {
     func freshDatabase(named name: String) throws -> DatabasePool {
       let path = try directory.freshDatabasePath(named: name)
       let database = try AppDatabase.open(path: path, completesInterruptedCompletions: false)
-      try database.importArchive(RemindersArchive(lists: archive.lists, tags: archive.tags))
+      try database.writeAction {
+        try $0.importArchive(RemindersArchive(lists: archive.lists, tags: archive.tags))
+      }
       return database
     }
     return Sides(
@@ -29,7 +31,8 @@ func importWorkload() -> Workload {
           ours = try freshDatabase(named: "ours.sqlite")
         },
         run: {
-          let summary = try ours!.importArchive(try RemindersArchive(jsonData: json))
+          let decoded = try RemindersArchive(jsonData: json)
+          let summary = try ours!.writeAction { try $0.importArchive(decoded) }
           precondition(summary.remindersAdded == archive.reminders.count)
         }),
       baseline: Timed(

@@ -17,7 +17,7 @@ func shareToScreenWorkload(_ adminURL: String) -> Workload {
 
     // alice's list, on the server and shared read-write with bob, who accepts it.
     let aliceDatabase = try AppDatabase.open(path: alicePath, completesInterruptedCompletions: false)
-    let list = try aliceDatabase.saveList(RemindersList.Draft(title: "Family"))
+    let list = try aliceDatabase.writeAction { try $0.saveList(RemindersList.Draft(title: "Family")) }
     let aliceEngine = try AppSync.engine(
       for: aliceDatabase, startImmediately: false,
       cloudDatabase: PostgresCloudDatabase(connectionString: userURL(adminURL, alice)))!
@@ -54,7 +54,7 @@ func shareToScreenWorkload(_ adminURL: String) -> Workload {
         var draft = Reminder.Draft(remindersListID: list.id)
         draft.title = title
         draft.dueDate = LocalDay.today.start.addingTimeInterval(Double(999 - min(number, 999)) / 1000)
-        _ = try bobDatabase.saveReminder(draft)
+        _ = try bobDatabase.writeAction { try $0.saveReminder(draft) }
         let committed = ContinuousClock.now
         let seen = try screen.wait("\(title) on alice's screen") { rows in
           rows.contains { $0.contains(title) }

@@ -29,7 +29,7 @@ import Testing
   @Test func sampleDataArrivesInTheSameOrder() async throws {
     let (laptop, laptopEngine) = try device("laptop")
     let (desktop, desktopEngine) = try device("desktop")
-    try laptop.loadSampleData()
+    try laptop.writeAction { try $0.loadSampleData() }
     try await laptopEngine.syncChanges()
     try await desktopEngine.syncChanges()
     #expect(try lists(desktop) == lists(laptop))
@@ -41,11 +41,11 @@ import Testing
   @Test func deletingEveryListMakesOneDefaultList() async throws {
     let (laptop, laptopEngine) = try device("laptop")
     let (desktop, desktopEngine) = try device("desktop")
-    try laptop.loadSampleData()
+    try laptop.writeAction { try $0.loadSampleData() }
     try await laptopEngine.syncChanges()
     try await desktopEngine.syncChanges()
     let ids = try await laptop.read { try RemindersList.fetchAll($0).map(\.id) }
-    for id in ids { try laptop.deleteList(id) }
+    for id in ids { try laptop.writeAction { try $0.deleteList(id) } }
     #expect(try lists(laptop) == [RemindersList.defaultTitle])
     try await laptopEngine.syncChanges()
     try await desktopEngine.syncChanges()

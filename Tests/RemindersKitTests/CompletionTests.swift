@@ -12,7 +12,7 @@ struct CompletionTests {
   @Test func aTickedReminderIsCompletedAfterFiveSeconds() throws {
     let fixture = try Fixture()
     let id = try fixture.reminder("Haircut").id
-    #expect(try fixture.database.toggleCompletion(id) == .completing)
+    #expect(try fixture.database.writeAction { try $0.toggleCompletion(id) } == .completing)
     #expect(try status(fixture, "Haircut") == .completing)
     fixture.scheduler.advance(by: 4.9)
     #expect(try status(fixture, "Haircut") == .completing)
@@ -24,9 +24,9 @@ struct CompletionTests {
   @Test func untickedBeforeTheEndItStaysIncomplete() throws {
     let fixture = try Fixture()
     let id = try fixture.reminder("Haircut").id
-    try fixture.database.toggleCompletion(id)
+    try fixture.database.writeAction { try $0.toggleCompletion(id) }
     fixture.scheduler.advance(by: 2)
-    #expect(try fixture.database.toggleCompletion(id) == .incomplete)
+    #expect(try fixture.database.writeAction { try $0.toggleCompletion(id) } == .incomplete)
     fixture.scheduler.advance(by: 10)
     #expect(try status(fixture, "Haircut") == .incomplete)
   }
@@ -34,10 +34,10 @@ struct CompletionTests {
   @Test func tickingAgainRestartsThePeriod() throws {
     let fixture = try Fixture()
     let id = try fixture.reminder("Haircut").id
-    try fixture.database.toggleCompletion(id)
+    try fixture.database.writeAction { try $0.toggleCompletion(id) }
     fixture.scheduler.advance(by: 3)
-    try fixture.database.toggleCompletion(id)
-    try fixture.database.toggleCompletion(id)
+    try fixture.database.writeAction { try $0.toggleCompletion(id) }
+    try fixture.database.writeAction { try $0.toggleCompletion(id) }
     fixture.scheduler.advance(by: 3)
     #expect(try status(fixture, "Haircut") == .completing)
     fixture.scheduler.advance(by: 2)
@@ -47,7 +47,7 @@ struct CompletionTests {
   @Test func untickingACompletedReminder() throws {
     let fixture = try Fixture()
     let id = try fixture.reminder("Take a walk").id
-    #expect(try fixture.database.toggleCompletion(id) == .incomplete)
+    #expect(try fixture.database.writeAction { try $0.toggleCompletion(id) } == .incomplete)
     fixture.scheduler.advance(by: 10)
     #expect(try status(fixture, "Take a walk") == .incomplete)
   }
@@ -55,11 +55,11 @@ struct CompletionTests {
   @Test func undoingTheCompletionAfterTheGrace() throws {
     let fixture = try Fixture()
     let id = try fixture.reminder("Haircut").id
-    try fixture.database.toggleCompletion(id)
+    try fixture.database.writeAction { try $0.toggleCompletion(id) }
     fixture.scheduler.advance(by: 5)
-    #expect(try fixture.database.undo()?.message == "Undid Complete “Haircut”")
+    #expect(try fixture.database.writeAction { try $0.undo() }?.message == "Undid Complete “Haircut”")
     #expect(try status(fixture, "Haircut") == .incomplete)
-    #expect(try fixture.database.redo()?.message == "Redid Complete “Haircut”")
+    #expect(try fixture.database.writeAction { try $0.redo() }?.message == "Redid Complete “Haircut”")
     #expect(try status(fixture, "Haircut") == .completed)
   }
 
@@ -71,10 +71,10 @@ struct CompletionTests {
     let scheduler = ManualCompletionScheduler()
     do {
       let database = try AppDatabase.open(path: url.path, scheduler: scheduler)
-      try database.loadSampleData()
+      try database.writeAction { try $0.loadSampleData() }
       let id = try #require(
         try database.read { try Reminder.where { $0.title.eq("Haircut") }.fetchOne($0) }?.id)
-      try database.toggleCompletion(id)
+      try database.writeAction { try $0.toggleCompletion(id) }
       database.close()
     }
     let reopened = try AppDatabase.open(path: url.path, scheduler: ManualCompletionScheduler())

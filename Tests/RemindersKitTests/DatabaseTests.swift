@@ -17,7 +17,7 @@ struct DatabaseTests {
     let file = TemporaryFile()
     defer { file.remove() }
     let first = try AppDatabase.open(path: file.path, scheduler: ManualCompletionScheduler())
-    try first.loadSampleData()
+    try first.writeAction { try $0.loadSampleData() }
     // Preparing the same writer again changes nothing and breaks nothing.
     try AppDatabase.prepare(first, scheduler: ManualCompletionScheduler())
     first.close()
@@ -29,9 +29,10 @@ struct DatabaseTests {
     #expect(recorded == AppDatabase.migrationIdentifiers)
     #expect(recorded.count == 10)
     #expect(try second.read { try Reminder.fetchCount($0) } == 11)
-    try second.saveReminder(
-      Reminder.Draft(
-        remindersListID: try second.read { try RemindersList.fetchOne($0) }!.id, title: "After reopening"))
+    try second.writeAction { db in
+      try db.saveReminder(
+        Reminder.Draft(remindersListID: try RemindersList.fetchOne(db)!.id, title: "After reopening"))
+    }
     #expect(try second.read { try Reminder.fetchCount($0) } == 12)
     #expect(try second.read { try ReminderText.where { $0.match("reopening") }.fetchCount($0) } == 1)
   }
@@ -136,7 +137,9 @@ struct DatabaseTests {
     #expect(found.results.map(\.row.reminder.title) == ["Post office"])
     #expect(found.results.first?.row.tags == "#town")
     let list = try #require(try database.read { try RemindersList.fetchOne($0) })
-    let added = try database.saveReminder(Reminder.Draft(remindersListID: list.id, title: "Bank"))
+    let added = try database.writeAction {
+      try $0.saveReminder(Reminder.Draft(remindersListID: list.id, title: "Bank"))
+    }
     #expect(added.position == 1)
   }
 

@@ -10,8 +10,8 @@ import Testing
 struct DetailWindowTests {
   @Test func windowsFromEitherEndMatchTheWholeOrder() throws {
     let fixture = try Fixture(sample: false)
-    let home = try fixture.database.addList(title: "Home")
-    let work = try fixture.database.addList(title: "Work")
+    let home = try fixture.database.writeAction { try $0.addList(title: "Home") }
+    let work = try fixture.database.writeAction { try $0.addList(title: "Work") }
     // 150 reminders with many ties: 5 titles, 3 due dates (or none), 4 priorities, a few flagged
     // or completed, positions repeating.
     try fixture.database.write { db in
@@ -39,8 +39,8 @@ struct DetailWindowTests {
     for kind in kinds {
       for ordering in [ScreenSettings.Ordering.dueDate, .manual, .priority, .title] {
         for showCompleted in [false, true] {
-          try fixture.database.setOrdering(ordering, for: kind)
-          try fixture.database.setShowCompleted(showCompleted, for: kind)
+          try fixture.database.writeAction { try $0.setOrdering(ordering, for: kind) }
+          try fixture.database.writeAction { try $0.setShowCompleted(showCompleted, for: kind) }
           let whole = try fixture.database.read {
             try kind.rows(ordering: ordering, showCompleted: showCompleted).fetchAll($0)
           }.map(\.id)

@@ -16,7 +16,9 @@ struct GroupActionTests {
     let before = try fixture.snapshot()
     try body()
     #expect(try fixture.database.undoAvailability().undoLabel == label, sourceLocation: sourceLocation)
-    #expect(try fixture.database.undo()?.message == "Undid \(label)", sourceLocation: sourceLocation)
+    #expect(
+      try fixture.database.writeAction { try $0.undo() }?.message == "Undid \(label)",
+      sourceLocation: sourceLocation)
     #expect(try fixture.snapshot() == before, sourceLocation: sourceLocation)
   }
 

@@ -29,7 +29,7 @@ struct LiveCountsTests {
     let scheduler = ManualCompletionScheduler()
     let database = try AppDatabase.open(path: file.path, scheduler: scheduler)
     defer { database.close() }
-    try database.loadSampleData()
+    try database.writeAction { try $0.loadSampleData() }
     var work = try RandomWork(seed: seed, database: database, scheduler: scheduler, path: file.path)
     for step in 0..<70 {
       try work.step()
@@ -60,18 +60,20 @@ struct LiveCountsTests {
     var trash = Reminder.Draft(try fixture.reminder("Take out trash"))
     trash.remindersListID = personal.id
     trash.isFlagged = true
-    try fixture.database.saveReminder(trash)
+    try fixture.database.writeAction { try $0.saveReminder(trash) }
     #expect(try row(family.id)?.incompleteCount == 1)
     #expect(try row(personal.id)?.flaggedCount == 2)
     // Completing counts as completed at once, and stays so when the grace period ends.
-    try fixture.database.toggleCompletion(try fixture.reminder("Pick up kids from school").id)
+    try fixture.database.writeAction {
+      try $0.toggleCompletion(try fixture.reminder("Pick up kids from school").id)
+    }
     #expect(try row(family.id) == RemindersListCounts(remindersListID: family.id, completedCount: 2))
     fixture.scheduler.advance(by: Reminder.completionGracePeriod)
     #expect(try row(family.id) == RemindersListCounts(remindersListID: family.id, completedCount: 2))
     // A deleted list's reminders cascade, and its row goes with the last of them.
-    try fixture.database.deleteList(family.id)
+    try fixture.database.writeAction { try $0.deleteList(family.id) }
     #expect(try row(family.id) == nil)
-    try fixture.database.undo()
+    try fixture.database.writeAction { try $0.undo() }
     #expect(try row(family.id) == RemindersListCounts(remindersListID: family.id, completedCount: 2))
     #expect(try fixture.database.read { try countDifferences($0) } == [])
   }
@@ -82,15 +84,15 @@ struct LiveCountsTests {
       try fixture.database.read { try TagCount.find(title).fetchOne($0)?.remindersCount }
     }
     #expect(try count("social") == 3)
-    try fixture.database.renameTag("social", to: "friends")
+    try fixture.database.writeAction { try $0.renameTag("social", to: "friends") }
     #expect(try count("social") == nil)
     #expect(try count("friends") == 3)
     // Case only: the same tag, the same count.
-    try fixture.database.renameTag("friends", to: "Friends")
+    try fixture.database.writeAction { try $0.renameTag("friends", to: "Friends") }
     #expect(try count("FRIENDS") == 3)
-    try fixture.database.deleteTag("friends")
+    try fixture.database.writeAction { try $0.deleteTag("friends") }
     #expect(try count("friends") == nil)
-    try fixture.database.undo()
+    try fixture.database.writeAction { try $0.undo() }
     #expect(try count("friends") == 3)
     #expect(
       try fixture.database.read { try TagUsage.inUse.fetchAll($0) }.first { $0.tag.title == "Friends" }?
@@ -100,7 +102,7 @@ struct LiveCountsTests {
 
   @Test func undoRecordsNoCountOfItsOwn() throws {
     let fixture = try Fixture()
-    try fixture.database.toggleFlag(try fixture.reminder("Groceries").id)
+    try fixture.database.writeAction { try $0.toggleFlag(try fixture.reminder("Groceries").id) }
     let logged = try fixture.database.read {
       try String.fetchAll(
         $0, sql: #"SELECT "sql" FROM "undoLog" WHERE "step" = (SELECT max("step") FROM "undoLog")"#)
@@ -115,7 +117,7 @@ struct LiveCountsTests {
     defer { file.remove() }
     do {
       let database = try AppDatabase.open(path: file.path, scheduler: ManualCompletionScheduler())
-      try database.loadSampleData()
+      try database.writeAction { try $0.loadSampleData() }
       database.close()
     }
     // As a file from before the counts: the tables, triggers and the migration's record gone

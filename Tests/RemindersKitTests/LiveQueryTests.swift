@@ -12,7 +12,7 @@ struct LiveQueryTests {
     let scheduler = ManualCompletionScheduler()
     let database = try AppDatabase.open(path: file.path, scheduler: scheduler)
     defer { database.close() }
-    try database.loadSampleData()
+    try database.writeAction { try $0.loadSampleData() }
 
     @FetchOne(Stats.query, database: database) var stats = Stats()
     @FetchAll(ReminderListState.all, database: database) var lists
@@ -25,7 +25,7 @@ struct LiveQueryTests {
     #expect(search.results.count == 2)
 
     let doctor = try #require(today.first).id
-    try database.toggleCompletion(doctor)
+    try database.writeAction { try $0.toggleCompletion(doctor) }
     // Still on screen, ticked, during the grace period. (Each live value arrives on its own.)
     try await waitUntil("the completing reminder leaves the counts") {
       stats.todayCount == 1 && lists.first?.remindersCount == 3
@@ -37,10 +37,10 @@ struct LiveQueryTests {
     }
     #expect(stats.completedCount == 4)
 
-    try database.undo()
+    try database.writeAction { try $0.undo() }
     try await waitUntil("undo brings it back") { today.count == 2 && stats.todayCount == 2 }
 
-    try database.renameTag("social", to: "friends")
+    try database.writeAction { try $0.renameTag("social", to: "friends") }
     try await waitUntil("a renamed tag empties the search for the old name") { search.results.isEmpty }
   }
 }

@@ -12,7 +12,7 @@ struct OtherWritersTests {
     defer { file.remove() }
     let database = try AppDatabase.open(path: file.path, scheduler: ManualCompletionScheduler())
     defer { database.close() }
-    try database.loadSampleData()
+    try database.writeAction { try $0.loadSampleData() }
 
     // A bare connection: none of the app's temporary triggers or functions, and ids given
     // explicitly, as a program without `uuid()` must give them.
@@ -52,7 +52,7 @@ struct OtherWritersTests {
     defer { file.remove() }
     do {
       let database = try AppDatabase.open(path: file.path, scheduler: ManualCompletionScheduler())
-      try database.loadSampleData()
+      try database.writeAction { try $0.loadSampleData() }
       try database.write { db in
         // As a file looked after the older version: the index kept by temporary triggers,
         // with a row another program added missing from it.
@@ -82,7 +82,7 @@ struct OtherWritersTests {
     defer { file.remove() }
     let database = try AppDatabase.open(path: file.path, scheduler: ManualCompletionScheduler())
     defer { database.close() }
-    try database.loadSampleData()
+    try database.writeAction { try $0.loadSampleData() }
     let library = try #require(
       Self.extensionLibrary, "libRemindersSQLiteExtension.so is built with the tests")
     try shell(

@@ -17,8 +17,10 @@ struct QueryTests {
     // 22:00 in New York is already tomorrow in UTC.
     let evening = fixedNow.addingTimeInterval(8 * 60 * 60)
     let list = try fixture.list("Personal")
-    try fixture.database.saveReminder(
-      Reminder.Draft(dueDate: evening, remindersListID: list.id, title: "Evening call"))
+    try fixture.database.writeAction {
+      try $0.saveReminder(
+        Reminder.Draft(dueDate: evening, remindersListID: list.id, title: "Evening call"))
+    }
     #expect(try fixture.database.read { try Stats.query.fetchOne($0) }?.todayCount == 3)
     let inUTC = try withDependencies {
       $0.timeZone = TimeZone(identifier: "UTC")!
@@ -31,7 +33,9 @@ struct QueryTests {
 
   @Test func aCompletingReminderCountsAsCompletedButStaysInPlace() throws {
     let fixture = try Fixture()
-    try fixture.database.toggleCompletion(try fixture.reminder("Doctor appointment").id)
+    try fixture.database.writeAction {
+      try $0.toggleCompletion(try fixture.reminder("Doctor appointment").id)
+    }
     #expect(try fixture.database.read { try Stats.query.fetchOne($0) }?.todayCount == 1)
     #expect(try fixture.titles(.smart(.today), .dueDate) == ["Doctor appointment", "Buy concert tickets"])
   }
@@ -178,7 +182,7 @@ struct QueryTests {
 
   @Test func tagsInUseAndThePicker() throws {
     let fixture = try Fixture()
-    try fixture.database.addTag("unused")
+    try fixture.database.writeAction { try $0.addTag("unused") }
     let inUse = try fixture.database.read { try TagUsage.inUse.fetchAll($0) }
     #expect(inUse.map(\.tag.title) == ["adulting", "car", "kids", "night", "optional", "social", "someday"])
     #expect(inUse.map(\.remindersCount) == [2, 1, 1, 1, 2, 3, 2])
@@ -193,8 +197,8 @@ struct QueryTests {
     let personal = try fixture.list("Personal").id
     #expect(try fixture.database.settings(for: .list(personal)).ordering == .manual)
     #expect(try fixture.database.settings(for: .smart(.today)).ordering == .dueDate)
-    try fixture.database.setOrdering(.title, for: .smart(.today))
-    try fixture.database.setShowCompleted(true, for: .smart(.today))
+    try fixture.database.writeAction { try $0.setOrdering(.title, for: .smart(.today)) }
+    try fixture.database.writeAction { try $0.setShowCompleted(true, for: .smart(.today)) }
     let saved = try fixture.database.settings(for: .smart(.today))
     #expect(saved == ScreenSettings(screen: "smart:today", ordering: .title, showCompleted: true))
     #expect(DetailKind.tags(["b", "A"]).settingsKey == DetailKind.tags(["a", "B"]).settingsKey)

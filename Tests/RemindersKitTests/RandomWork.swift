@@ -55,7 +55,7 @@ struct RandomWork {
       case 0, 1, 2:
         name = "add a reminder"
         guard let list = lists.randomElement(using: &random) else { return }
-        try database.saveReminder(randomDraft(in: list.id), tags: randomTags())
+        try database.writeAction { try $0.saveReminder(randomDraft(in: list.id), tags: randomTags()) }
       case 3, 4:
         name = "edit a reminder"
         guard var reminder = reminders.randomElement(using: &random),
@@ -66,7 +66,7 @@ struct RandomWork {
         reminder.isFlagged = draft.isFlagged
         reminder.priority = draft.priority
         reminder.remindersListID = draft.remindersListID
-        try database.saveReminder(Reminder.Draft(reminder), tags: randomTags())
+        try database.writeAction { try $0.saveReminder(Reminder.Draft(reminder), tags: randomTags()) }
       case 5:
         name = "move a reminder to another list"
         guard var reminder = reminders.randomElement(using: &random),
@@ -74,34 +74,34 @@ struct RandomWork {
         else { return }
         reminder.remindersListID = list.id
         let current = try database.read { try Tag.of(reminder: reminder.id).fetchAll($0) }.map(\.title)
-        try database.saveReminder(Reminder.Draft(reminder), tags: current)
+        try database.writeAction { try $0.saveReminder(Reminder.Draft(reminder), tags: current) }
       case 6, 7:
         name = "tick or untick a reminder"
         guard let reminder = reminders.randomElement(using: &random) else { return }
-        try database.toggleCompletion(reminder.id)
+        try database.writeAction { try $0.toggleCompletion(reminder.id) }
       case 8:
         name = "end the grace periods"
         scheduler.advance(by: Reminder.completionGracePeriod)
       case 9:
         name = "complete reminders at once"
-        try database.completeReminders(randomSubset(reminders).map(\.id))
+        try database.writeAction { try $0.completeReminders(randomSubset(reminders).map(\.id)) }
       case 10:
         name = "reopen reminders"
-        try database.reopenReminders(randomSubset(reminders).map(\.id))
+        try database.writeAction { try $0.reopenReminders(randomSubset(reminders).map(\.id)) }
       case 11:
         name = "flag or unflag a reminder"
         guard let reminder = reminders.randomElement(using: &random) else { return }
-        try database.toggleFlag(reminder.id)
+        try database.writeAction { try $0.toggleFlag(reminder.id) }
       case 12:
         name = "delete reminders"
-        try database.deleteReminders(randomSubset(reminders).map(\.id))
+        try database.writeAction { try $0.deleteReminders(randomSubset(reminders).map(\.id)) }
       case 13:
         name = "delete a list"
         guard let list = lists.randomElement(using: &random) else { return }
-        try database.deleteList(list.id)
+        try database.writeAction { try $0.deleteList(list.id) }
       case 14:
         name = "add a list"
-        try database.addList(title: "List \(Int.random(in: 1...99, using: &random))")
+        try database.writeAction { try $0.addList(title: "List \(Int.random(in: 1...99, using: &random))") }
       case 15:
         name = "rename a tag"
         guard let tag = tags.randomElement(using: &random) else { return }
@@ -110,23 +110,23 @@ struct RandomWork {
           Bool.random(using: &random)
           ? (tag.title == tag.title.lowercased() ? tag.title.capitalized : tag.title.lowercased())
           : Self.tagTitles.randomElement(using: &random)! + "\(Int.random(in: 1...3, using: &random))"
-        try database.renameTag(tag.title, to: title)
+        try database.writeAction { try $0.renameTag(tag.title, to: title) }
       case 16:
         name = "delete a tag"
         guard let tag = tags.randomElement(using: &random) else { return }
-        try database.deleteTag(tag.title)
+        try database.writeAction { try $0.deleteTag(tag.title) }
       case 17, 18:
         name = "undo"
-        try database.undo()
+        try database.writeAction { try $0.undo() }
       case 19:
         name = "redo"
-        try database.redo()
+        try database.writeAction { try $0.redo() }
       case 20:
         name = "load the sample data"
-        try database.loadSampleData()
+        try database.writeAction { try $0.loadSampleData() }
       default:
         name = "clear completed reminders"
-        try database.clearCompleted(matching: SearchQuery("a"), olderThan: .all)
+        try database.writeAction { try $0.clearCompleted(matching: SearchQuery("a"), olderThan: .all) }
       }
       completed += 1
       log.append(name)

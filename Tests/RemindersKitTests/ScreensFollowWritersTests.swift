@@ -26,7 +26,7 @@ struct ScreensFollowWritersTests {
     let scheduler = ManualCompletionScheduler()
     let database = try AppDatabase.open(path: file.path, scheduler: scheduler)
     defer { database.close() }
-    try database.loadSampleData()
+    try database.writeAction { try $0.loadSampleData() }
     let personal = try #require(
       try await database.read { try RemindersList.where { $0.title.eq("Personal") }.fetchOne($0) })
     try await withDependencies {

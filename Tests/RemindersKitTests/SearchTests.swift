@@ -48,8 +48,10 @@ struct SearchTests {
   @Test func quotesAndSearchSyntaxAreOnlyText() throws {
     let fixture = try Fixture()
     let list = try fixture.list("Personal")
-    try fixture.database.saveReminder(
-      Reminder.Draft(remindersListID: list.id, title: #"Read "Dune" (again) AND "#))
+    try fixture.database.writeAction {
+      try $0.saveReminder(
+        Reminder.Draft(remindersListID: list.id, title: #"Read "Dune" (again) AND "#))
+    }
     for text in [#""Dune""#, #"Dune" (again"#, "AND", "NEAR(", "a*", "\"", "''", "(again)", "-dune"] {
       let found = try fixture.search(text)
       #expect(found.results.map(\.row.reminder.title).allSatisfy { $0.contains("Dune") }, "\(text)")
@@ -106,7 +108,10 @@ struct SearchTests {
     #expect(try clearable(.sixMonths) == ["Take a walk"])
     #expect(try clearable(.oneYear) == [])
     #expect(try clearable(.all) == ["Get laundry", "Send weekly emails", "Take a walk"])
-    #expect(try fixture.database.clearCompleted(matching: SearchQuery("walk"), olderThan: .all) == 1)
+    #expect(
+      try fixture.database.writeAction {
+        try $0.clearCompleted(matching: SearchQuery("walk"), olderThan: .all)
+      } == 1)
     #expect(try fixture.search("e", showCompleted: true).completedCount == 2)
   }
 

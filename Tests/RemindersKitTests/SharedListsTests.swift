@@ -51,7 +51,7 @@ import Testing
   func aliceSharesFamily(with permission: CKShare.Permission) async throws -> (alice: Device, bob: Device) {
     let alice = try device("alice", user: "alice")
     let bob = try device("bob", user: "bob")
-    try alice.database.loadSampleData()
+    try alice.database.writeAction { try $0.loadSampleData() }
     try await alice.engine.syncChanges()
     let share = try await alice.sharing.add("bob", permission: permission, to: alice.list("Family"))
     try await bob.engine.syncChanges()
@@ -80,7 +80,7 @@ import Testing
 
   @Test func aDatabaseThatDoesNotSyncReadsItsListsUnshared() throws {
     let database = try AppDatabase.open(path: folder.appendingPathComponent("solo.sqlite").path)
-    try database.loadSampleData()
+    try database.writeAction { try $0.loadSampleData() }
     let home = try database.read { try HomeRequest(day: .today).fetch($0) }
     #expect(home.lists.count == 3)
     #expect(home.lists.allSatisfy { $0.share == nil && $0.sharedBy == nil })
@@ -97,7 +97,7 @@ import Testing
       }
       return nil
     }
-    try alice.database.loadSampleData()
+    try alice.database.writeAction { try $0.loadSampleData() }
     let waiting = await next { $0.lists.count == 3 && $0.pendingChanges > 0 }
     // 3 lists, 11 reminders, the tags and their links.
     #expect(waiting?.pendingChanges == (try alice.engine.pendingChangeCount()))

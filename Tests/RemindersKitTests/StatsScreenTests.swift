@@ -11,7 +11,7 @@ import Testing
     let haircut = try fixture.reminder("Haircut")
     #expect(haircut.completedAt == nil)
     let before = Date()
-    try fixture.database.toggleCompletion(haircut.id)
+    try fixture.database.writeAction { try $0.toggleCompletion(haircut.id) }
     let completing = try fixture.reminder("Haircut")
     #expect(completing.status == .completing)
     let date = try #require(completing.completedAt)
@@ -20,7 +20,7 @@ import Testing
     fixture.scheduler.advance(by: 60)
     #expect(try fixture.reminder("Haircut").status == .completed)
     #expect(try fixture.reminder("Haircut").completedAt == date)
-    try fixture.database.toggleCompletion(haircut.id)
+    try fixture.database.writeAction { try $0.toggleCompletion(haircut.id) }
     #expect(try fixture.reminder("Haircut").completedAt == nil)
   }
 
@@ -43,7 +43,7 @@ import Testing
     // Written for the completed reminders only.
     #expect(text.components(separatedBy: "\"completedAt\"").count - 1 == 3)
     let copy = try Fixture(sample: false)
-    _ = try copy.database.importArchive(RemindersArchive(jsonData: data))
+    _ = try copy.database.writeAction { try $0.importArchive(RemindersArchive(jsonData: data)) }
     let laundry = try fixture.reminder("Get laundry")
     #expect(laundry.completedAt != nil)
     #expect(try copy.reminder("Get laundry").completedAt == laundry.completedAt)

@@ -31,7 +31,7 @@ struct Fixture {
 
   init(sample: Bool = true) throws {
     database = try AppDatabase.inMemory(scheduler: scheduler)
-    if sample { try database.loadSampleData() }
+    if sample { try database.writeAction { try $0.loadSampleData() } }
   }
 
   func reminder(_ title: String) throws -> Reminder {

@@ -7,10 +7,12 @@ import Testing
 struct TriggerTests {
   @Test func newListsAndRemindersGoLast() throws {
     let fixture = try Fixture()
-    let work = try fixture.database.addList(title: "Work")
+    let work = try fixture.database.writeAction { try $0.addList(title: "Work") }
     #expect(work.position == 4)
-    let reminder = try fixture.database.saveReminder(
-      Reminder.Draft(remindersListID: work.id, title: "Report"))
+    let reminder = try fixture.database.writeAction {
+      try $0.saveReminder(
+        Reminder.Draft(remindersListID: work.id, title: "Report"))
+    }
     #expect(reminder.position == 12)
     #expect(
       try fixture.database.read { try ReminderListState.all.fetchAll($0) }.last?.remindersList.id == work.id)
@@ -19,7 +21,7 @@ struct TriggerTests {
   @Test func deletingTheLastListCreatesPersonal() throws {
     let fixture = try Fixture()
     let deleted = try fixture.database.read { try RemindersList.fetchAll($0) }.map(\.id)
-    for id in deleted { try fixture.database.deleteList(id) }
+    for id in deleted { try fixture.database.writeAction { try $0.deleteList(id) } }
     let lists = try fixture.database.read { try RemindersList.fetchAll($0) }
     #expect(lists.map(\.title) == ["Personal"])
     #expect(try fixture.database.read { try Reminder.fetchCount($0) } == 0)
@@ -42,12 +44,12 @@ struct TriggerTests {
     var draft = Reminder.Draft(groceries)
     draft.title = "Weekly groceries"
     draft.notes = "Bread\nButter"
-    try fixture.database.saveReminder(draft, tags: ["someday", "food"])
+    try fixture.database.writeAction { try $0.saveReminder(draft, tags: ["someday", "food"]) }
     #expect(try index(groceries)?.title == "Weekly groceries")
     #expect(try index(groceries)?.notes == "Bread Butter")
     #expect(try index(groceries)?.tags == "#food #someday")
 
-    try fixture.database.renameTag("someday", to: "Later")
+    try fixture.database.writeAction { try $0.renameTag("someday", to: "Later") }
     #expect(try index(groceries)?.tags == "#food #Later")
     #expect(try index(fixture.reminder("Haircut"))?.tags == "#Later #optional")
     #expect(
@@ -55,17 +57,17 @@ struct TriggerTests {
     #expect(try fixture.search("#someday").results.isEmpty)
     #expect(try fixture.search("Later").results.count == 2)
 
-    try fixture.database.deleteTag("food")
+    try fixture.database.writeAction { try $0.deleteTag("food") }
     #expect(try index(groceries)?.tags == "#Later")
 
-    try fixture.database.deleteReminders([groceries.id])
+    try fixture.database.writeAction { try $0.deleteReminders([groceries.id]) }
     #expect(try index(groceries) == nil)
     #expect(try fixture.database.read { try ReminderText.fetchCount($0) } == 10)
   }
 
   @Test func aListDeletedCascadesToItsRemindersTagsAndIndex() throws {
     let fixture = try Fixture()
-    try fixture.database.deleteList(try fixture.list("Personal").id)
+    try fixture.database.writeAction { try $0.deleteList(try fixture.list("Personal").id) }
     let counts = try fixture.database.read { db in
       try [
         Reminder.fetchCount(db), ReminderText.fetchCount(db), ReminderTag.fetchCount(db), Tag.fetchCount(db),

@@ -8,74 +8,88 @@ import Testing
 struct UndoTests {
   /// Runs `action`, then checks that undo restores the database as it was (every table, rowids,
   /// search index) and that redo brings back what the action made, twice over.
-  func checkUndoRedo(
+  func checkUndoRedo<Result>(
     _ fixture: Fixture, _ label: String, sourceLocation: SourceLocation = #_sourceLocation,
-    _ action: () throws -> Void
+    _ action: () throws -> Result
   ) throws {
     let before = try fixture.snapshot()
-    try action()
+    _ = try action()
     let after = try fixture.snapshot()
     #expect(before != after, "the action changed nothing", sourceLocation: sourceLocation)
     let recorded = try fixture.database.undoAvailability().undoLabel
     #expect(recorded == label, sourceLocation: sourceLocation)
     for _ in 1...2 {
-      #expect(try fixture.database.undo()?.message == "Undid \(label)", sourceLocation: sourceLocation)
+      #expect(
+        try fixture.database.writeAction { try $0.undo() }?.message == "Undid \(label)",
+        sourceLocation: sourceLocation)
       #expect(try fixture.snapshot() == before, "undo", sourceLocation: sourceLocation)
       #expect(try fixture.database.undoAvailability().redoLabel == label, sourceLocation: sourceLocation)
-      #expect(try fixture.database.redo()?.message == "Redid \(label)", sourceLocation: sourceLocation)
+      #expect(
+        try fixture.database.writeAction { try $0.redo() }?.message == "Redid \(label)",
+        sourceLocation: sourceLocation)
       #expect(try fixture.snapshot() == after, "redo", sourceLocation: sourceLocation)
     }
   }
 
   @Test func lists() throws {
     let fixture = try Fixture()
-    try checkUndoRedo(fixture, "New List “Work”") { try fixture.database.addList(title: "Work") }
+    try checkUndoRedo(fixture, "New List “Work”") {
+      try fixture.database.writeAction { try $0.addList(title: "Work") }
+    }
     let family = try fixture.list("Family")
     try checkUndoRedo(fixture, "Edit List “Family”") {
       var draft = RemindersList.Draft(family)
       draft.title = "Home"
       draft.color = 0x65c4_66ff
-      try fixture.database.saveList(draft)
+      try fixture.database.writeAction { try $0.saveList(draft) }
     }
     try checkUndoRedo(fixture, "Reorder Lists") {
-      try fixture.database.reorderLists([try fixture.list("Business").id])
+      try fixture.database.writeAction { try $0.reorderLists([try fixture.list("Business").id]) }
     }
     try checkUndoRedo(fixture, "Move “Personal” Down") {
-      try fixture.database.moveList(try fixture.list("Personal").id, .down)
+      try fixture.database.writeAction { try $0.moveList(try fixture.list("Personal").id, .down) }
     }
   }
 
   @Test func deletingAListWithItsRemindersAndTags() throws {
     let fixture = try Fixture()
     let personal = try fixture.list("Personal").id
-    try fixture.database.setOrdering(.title, for: .list(personal))
-    try checkUndoRedo(fixture, "Delete List “Personal”") { try fixture.database.deleteList(personal) }
-    try fixture.database.undo()
+    try fixture.database.writeAction { try $0.setOrdering(.title, for: .list(personal)) }
+    try checkUndoRedo(fixture, "Delete List “Personal”") {
+      try fixture.database.writeAction { try $0.deleteList(personal) }
+    }
+    try fixture.database.writeAction { try $0.undo() }
     #expect(try fixture.search("#someday").results.map(\.row.reminder.title) == ["Groceries", "Haircut"])
     #expect(try fixture.database.settings(for: .list(personal)).ordering == .title)
   }
 
   @Test func deletingTheLastList() throws {
     let fixture = try Fixture()
-    try fixture.database.deleteList(try fixture.list("Family").id)
-    try fixture.database.deleteList(try fixture.list("Business").id)
+    try fixture.database.writeAction { try $0.deleteList(try fixture.list("Family").id) }
+    try fixture.database.writeAction { try $0.deleteList(try fixture.list("Business").id) }
     let personal = try fixture.list("Personal")
-    try checkUndoRedo(fixture, "Delete List “Personal”") { try fixture.database.deleteList(personal.id) }
+    try checkUndoRedo(fixture, "Delete List “Personal”") {
+      try fixture.database.writeAction { try $0.deleteList(personal.id) }
+    }
     #expect(try fixture.database.read { try RemindersList.fetchAll($0) }.map(\.title) == ["Personal"])
-    try fixture.database.undo()
+    try fixture.database.writeAction { try $0.undo() }
     #expect(try fixture.database.read { try RemindersList.fetchAll($0) } == [personal])
   }
 
   @Test func tags() throws {
     let fixture = try Fixture()
-    try checkUndoRedo(fixture, "New Tag “#errands”") { try fixture.database.addTag("errands") }
+    try checkUndoRedo(fixture, "New Tag “#errands”") {
+      try fixture.database.writeAction { try $0.addTag("errands") }
+    }
     try checkUndoRedo(fixture, "Rename Tag “#someday” to “#later”") {
-      try fixture.database.renameTag("someday", to: "later")
+      try fixture.database.writeAction { try $0.renameTag("someday", to: "later") }
     }
     try checkUndoRedo(fixture, "Rename Tag “#social” to “#Social”") {
-      try fixture.database.renameTag("social", to: "Social")
+      try fixture.database.writeAction { try $0.renameTag("social", to: "Social") }
     }
-    try checkUndoRedo(fixture, "Delete Tag “#adulting”") { try fixture.database.deleteTag("adulting") }
+    try checkUndoRedo(fixture, "Delete Tag “#adulting”") {
+      try fixture.database.writeAction { try $0.deleteTag("adulting") }
+    }
     #expect(try fixture.search("#later").results.count == 2)
   }
 
@@ -83,9 +97,11 @@ struct UndoTests {
     let fixture = try Fixture()
     let business = try fixture.list("Business")
     try checkUndoRedo(fixture, "New Reminder “Invoice”") {
-      try fixture.database.saveReminder(
-        Reminder.Draft(dueDate: fixedNow, remindersListID: business.id, title: "Invoice"),
-        tags: ["money", "social"])
+      try fixture.database.writeAction {
+        try $0.saveReminder(
+          Reminder.Draft(dueDate: fixedNow, remindersListID: business.id, title: "Invoice"),
+          tags: ["money", "social"])
+      }
     }
     let groceries = try fixture.reminder("Groceries")
     try checkUndoRedo(fixture, "Edit “Groceries”") {
@@ -94,27 +110,39 @@ struct UndoTests {
       draft.notes = "Fish"
       draft.remindersListID = business.id
       draft.priority = .medium
-      try fixture.database.saveReminder(draft, tags: ["someday", "weekend"])
+      try fixture.database.writeAction { try $0.saveReminder(draft, tags: ["someday", "weekend"]) }
     }
     let haircut = try fixture.reminder("Haircut").id
-    try checkUndoRedo(fixture, "Complete “Haircut”") { try fixture.database.toggleCompletion(haircut) }
+    try checkUndoRedo(fixture, "Complete “Haircut”") {
+      try fixture.database.writeAction { try $0.toggleCompletion(haircut) }
+    }
     let walk = try fixture.reminder("Take a walk").id
     try checkUndoRedo(fixture, "Mark “Take a walk” Incomplete") {
-      try fixture.database.toggleCompletion(walk)
+      try fixture.database.writeAction { try $0.toggleCompletion(walk) }
     }
     try checkUndoRedo(fixture, "Complete 2 Reminders") {
-      try fixture.database.completeReminders([
-        haircut, try fixture.reminder("Buy concert tickets").id, try fixture.reminder("Get laundry").id,
-      ])
+      try fixture.database.writeAction {
+        try $0.completeReminders([
+          haircut, try fixture.reminder("Buy concert tickets").id, try fixture.reminder("Get laundry").id,
+        ])
+      }
     }
-    try fixture.database.undo()
-    try checkUndoRedo(fixture, "Unflag “Haircut”") { try fixture.database.toggleFlag(haircut) }
-    try checkUndoRedo(fixture, "Flag “Take a walk”") { try fixture.database.toggleFlag(walk) }
-    try checkUndoRedo(fixture, "Delete “Haircut”") { try fixture.database.deleteReminders([haircut]) }
+    try fixture.database.writeAction { try $0.undo() }
+    try checkUndoRedo(fixture, "Unflag “Haircut”") {
+      try fixture.database.writeAction { try $0.toggleFlag(haircut) }
+    }
+    try checkUndoRedo(fixture, "Flag “Take a walk”") {
+      try fixture.database.writeAction { try $0.toggleFlag(walk) }
+    }
+    try checkUndoRedo(fixture, "Delete “Haircut”") {
+      try fixture.database.writeAction { try $0.deleteReminders([haircut]) }
+    }
     try checkUndoRedo(fixture, "Delete 2 Reminders") {
-      try fixture.database.deleteReminders([
-        try fixture.reminder("Prepare for WWDC").id, try fixture.reminder("Take out trash").id,
-      ])
+      try fixture.database.writeAction {
+        try $0.deleteReminders([
+          try fixture.reminder("Prepare for WWDC").id, try fixture.reminder("Take out trash").id,
+        ])
+      }
     }
   }
 
@@ -122,20 +150,24 @@ struct UndoTests {
     let fixture = try Fixture()
     let personal = DetailKind.list(try fixture.list("Personal").id)
     try checkUndoRedo(fixture, "Move “Haircut” Down") {
-      try fixture.database.moveReminder(try fixture.reminder("Haircut").id, .down, in: .smart(.all))
+      try fixture.database.writeAction {
+        try $0.moveReminder(try fixture.reminder("Haircut").id, .down, in: .smart(.all))
+      }
     }
     try checkUndoRedo(fixture, "Sort by Priority") {
-      try fixture.database.setOrdering(.priority, for: personal)
+      try fixture.database.writeAction { try $0.setOrdering(.priority, for: personal) }
     }
     try checkUndoRedo(fixture, "Show Completed") {
-      try fixture.database.setShowCompleted(true, for: personal)
+      try fixture.database.writeAction { try $0.setShowCompleted(true, for: personal) }
     }
     try checkUndoRedo(fixture, "Clear 3 Completed Reminders") {
-      try fixture.database.clearCompleted(matching: SearchQuery("e"), olderThan: .all)
+      try fixture.database.writeAction { try $0.clearCompleted(matching: SearchQuery("e"), olderThan: .all) }
     }
     let empty = try Fixture(sample: false)
     #expect(try empty.database.isEmpty())
-    try checkUndoRedo(empty, "Load Sample Data") { try empty.database.loadSampleData() }
+    try checkUndoRedo(empty, "Load Sample Data") {
+      try empty.database.writeAction { try $0.loadSampleData() }
+    }
   }
 
   /// An import inserts new reminders in bulk and updates existing ones; one undo takes all of it
@@ -163,7 +195,7 @@ struct UndoTests {
       try fixture.database.writeWithoutTransaction { db in
         db.trace { event in if !event.sql.hasPrefix("--") { statements.withLock { $0 += 1 } } }
       }
-      let summary = try fixture.database.importArchive(archive)
+      let summary = try fixture.database.writeAction { try $0.importArchive(archive) }
       try fixture.database.writeWithoutTransaction { db in db.trace(nil) }
       #expect(summary.remindersAdded == 600)
       #expect(summary.remindersUpdated == 11)
@@ -180,23 +212,23 @@ struct UndoTests {
   @Test func aNewActionClearsRedoAndStepsUndoInOrder() throws {
     let fixture = try Fixture()
     let haircut = try fixture.reminder("Haircut").id
-    try fixture.database.toggleFlag(haircut)
-    try fixture.database.addTag("errands")
-    #expect(try fixture.database.undo()?.label == "New Tag “#errands”")
+    try fixture.database.writeAction { try $0.toggleFlag(haircut) }
+    try fixture.database.writeAction { try $0.addTag("errands") }
+    #expect(try fixture.database.writeAction { try $0.undo() }?.label == "New Tag “#errands”")
     #expect(
       try fixture.database.undoAvailability()
         == .init(undoLabel: "Unflag “Haircut”", redoLabel: "New Tag “#errands”"))
-    try fixture.database.addList(title: "Work")
+    try fixture.database.writeAction { try $0.addList(title: "Work") }
     #expect(try fixture.database.undoAvailability().redoLabel == nil)
-    #expect(try fixture.database.redo() == nil)
-    #expect(try fixture.database.undo()?.label == "New List “Work”")
-    #expect(try fixture.database.undo()?.label == "Unflag “Haircut”")
-    #expect(try fixture.database.undo()?.label == "Load Sample Data")
-    #expect(try fixture.database.undo() == nil)
+    #expect(try fixture.database.writeAction { try $0.redo() } == nil)
+    #expect(try fixture.database.writeAction { try $0.undo() }?.label == "New List “Work”")
+    #expect(try fixture.database.writeAction { try $0.undo() }?.label == "Unflag “Haircut”")
+    #expect(try fixture.database.writeAction { try $0.undo() }?.label == "Load Sample Data")
+    #expect(try fixture.database.writeAction { try $0.undo() } == nil)
     #expect(try fixture.database.isEmpty())
     // Actions that change nothing leave no step.
-    try fixture.database.redo()
-    try fixture.database.addTag("social")
+    try fixture.database.writeAction { try $0.redo() }
+    try fixture.database.writeAction { try $0.addTag("social") }
     #expect(try fixture.database.undoAvailability().undoLabel == "Load Sample Data")
   }
 
@@ -219,7 +251,7 @@ struct UndoTests {
         try db.addTag("errands")
       }
     }
-    #expect(try fixture.database.undo()?.message == "Undid Tidy Up")
+    #expect(try fixture.database.writeAction { try $0.undo() }?.message == "Undid Tidy Up")
     #expect(try fixture.reminder("Haircut").isFlagged)
   }
 }

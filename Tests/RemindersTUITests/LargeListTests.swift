@@ -19,7 +19,7 @@ struct LargeListTests {
     let database = try AppDatabase.open(path: path)
     // Rows written on a plain connection, without the app's temporary triggers (positions, undo),
     // in one statement, so that making them is quick.
-    let list = try database.addList(title: "Long")
+    let list = try database.writeAction { try $0.addList(title: "Long") }
     let plain = try DatabaseQueue(path: path)
     try plain.write { db in
       try #sql(

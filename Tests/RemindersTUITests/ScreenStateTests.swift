@@ -60,13 +60,13 @@ struct ScreenStateLiveTests {
   @Test(.fixedSample()) func detailFollowsAnEdit() async throws {
     let model = DetailModel(kind: .smart(.all))
     let groceries = try #require(model.loadedRows.rows.first { $0.reminder.title == "Groceries" })
-    try testDatabase.toggleFlag(groceries.id)
+    try testDatabase.writeAction { try $0.toggleFlag(groceries.id) }
     let form = try ReminderFormModel(editing: groceries.id)
     form.title = "Groceries for the week"
     form.hasDueDate = true
     form.dueText = "fri 6pm"
     let (draft, tags) = try form.validated()
-    try testDatabase.saveReminder(draft, tags: tags)
+    try testDatabase.writeAction { try $0.saveReminder(draft, tags: tags) }
     try await waitUntil { model.loadedRows.rows.contains { $0.reminder.title == "Groceries for the week" } }
     #expect(model.loadedRows.rows.contains { $0.reminder.title == "Groceries for the week" })
   }

@@ -29,7 +29,7 @@ func sampleDatabase(empty: Bool = false) throws -> any DatabaseWriter {
       $0.timeZone = fixedTimeZone
       $0.uuid = .incrementing
     } operation: {
-      try database.loadSampleData()
+      try database.writeAction { try $0.loadSampleData() }
     }
   }
   return database

@@ -131,7 +131,7 @@ struct VisualSelectionTests {
   /// A range over more reminders than one action changes is refused before its ids are read,
   /// and nothing changes.
   @Test(.fixedSample()) func aRangeTooLongIsRefusedWithTheReason() async throws {
-    let list = try testDatabase.addList(title: "Long")
+    let list = try testDatabase.writeAction { try $0.addList(title: "Long") }
     try await testDatabase.write { db in
       try #sql(
         """

@@ -30,7 +30,7 @@ struct WriteQueueTests {
       $0.defaultDatabase = database
       $0.liveValueScheduler = .mainActor
     } operation: {
-      try database.loadSampleData()
+      try database.writeAction { try $0.loadSampleData() }
       let other = try DatabaseQueue(path: path)
       let driver = HeadlessDriver(testApp(), size: Size(width: 100, height: 30))
       driver.press("enter")  // Today

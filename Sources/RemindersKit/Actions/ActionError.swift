@@ -53,7 +53,9 @@ func cleanTitle(_ title: String) -> String {
 
 extension DatabaseWriter {
   /// Runs `body` in a write transaction with the caller's dependencies (the date, the calendar,
-  /// new ids) in effect, wherever the writer's queue runs it.
+  /// new ids) in effect, wherever the writer's queue runs it: `database.writeAction { try
+  /// $0.saveReminder(draft) }`, each action written once, as a `Database` method.
+  @discardableResult
   public func writeAction<T>(_ body: (Database) throws -> T) throws -> T {
     let values = DependencyValues.current
     return try write { db in try withDependencies({ $0 = values }) { try body(db) } }

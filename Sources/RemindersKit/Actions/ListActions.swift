@@ -86,29 +86,3 @@ extension Database {
       .execute(self)
   }
 }
-
-extension DatabaseWriter {
-  /// ``Database/saveList(_:)`` in its own transaction.
-  @discardableResult
-  public func saveList(_ draft: RemindersList.Draft) throws -> RemindersList {
-    try writeAction { try $0.saveList(draft) }
-  }
-
-  /// ``Database/addList(title:color:)`` in its own transaction.
-  @discardableResult
-  public func addList(title: String, color: Int = RemindersList.defaultColor) throws -> RemindersList {
-    try writeAction { try $0.addList(title: title, color: color) }
-  }
-
-  /// ``Database/deleteList(_:)`` in its own transaction.
-  public func deleteList(_ id: RemindersList.ID) throws { try writeAction { try $0.deleteList(id) } }
-
-  /// ``Database/reorderLists(_:)`` in its own transaction.
-  public func reorderLists(_ ids: [RemindersList.ID]) throws { try writeAction { try $0.reorderLists(ids) } }
-
-  /// ``Database/moveList(_:_:)`` in its own transaction.
-  @discardableResult
-  public func moveList(_ id: RemindersList.ID, _ direction: MoveDirection) throws -> Bool {
-    try writeAction { try $0.moveList(id, direction) }
-  }
-}

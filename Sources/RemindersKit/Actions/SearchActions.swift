@@ -15,11 +15,3 @@ extension Database {
     return ids.count
   }
 }
-
-extension DatabaseWriter {
-  /// ``Database/clearCompleted(matching:olderThan:)`` in its own transaction.
-  @discardableResult
-  public func clearCompleted(matching query: SearchQuery, olderThan age: ClearCompletedAge) throws -> Int {
-    try writeAction { try $0.clearCompleted(matching: query, olderThan: age) }
-  }
-}

@@ -36,21 +36,6 @@ extension Database {
 }
 
 extension DatabaseWriter {
-  /// ``Database/saveSettings(_:)`` in its own transaction.
-  public func saveSettings(_ settings: ScreenSettings) throws {
-    try writeAction { try $0.saveSettings(settings) }
-  }
-
-  /// ``Database/setOrdering(_:for:)`` in its own transaction.
-  public func setOrdering(_ ordering: ScreenSettings.Ordering, for kind: DetailKind) throws {
-    try writeAction { try $0.setOrdering(ordering, for: kind) }
-  }
-
-  /// ``Database/setShowCompleted(_:for:)`` in its own transaction.
-  public func setShowCompleted(_ showCompleted: Bool, for kind: DetailKind) throws {
-    try writeAction { try $0.setShowCompleted(showCompleted, for: kind) }
-  }
-
   /// A screen's settings as saved, or its defaults.
   public func settings(for kind: DetailKind) throws -> ScreenSettings {
     try read { try kind.settings.fetchOne($0) } ?? kind.defaultSettings

@@ -74,18 +74,3 @@ public enum TagEdit: Sendable, Equatable {
     }
   }
 }
-
-extension DatabaseWriter {
-  /// ``Database/addTag(_:)`` in its own transaction.
-  @discardableResult
-  public func addTag(_ title: String) throws -> Tag { try writeAction { try $0.addTag(title) } }
-
-  /// ``Database/renameTag(_:to:)`` in its own transaction.
-  @discardableResult
-  public func renameTag(_ id: Tag.ID, to newTitle: String) throws -> Tag {
-    try writeAction { try $0.renameTag(id, to: newTitle) }
-  }
-
-  /// ``Database/deleteTag(_:)`` in its own transaction.
-  public func deleteTag(_ id: Tag.ID) throws { try writeAction { try $0.deleteTag(id) } }
-}

@@ -165,12 +165,6 @@ extension Database {
 }
 
 extension DatabaseWriter {
-  /// ``Database/importArchive(_:)`` in its own transaction.
-  @discardableResult
-  public func importArchive(_ archive: RemindersArchive) throws -> ImportSummary {
-    try writeAction { try $0.importArchive(archive) }
-  }
-
   /// Everything in the database, read at one moment.
   public func archive() throws -> RemindersArchive {
     try read { try RemindersArchive($0) }

@@ -70,9 +70,6 @@ extension Database {
 }
 
 extension DatabaseWriter {
-  /// ``Database/loadSampleData()`` in its own transaction.
-  public func loadSampleData() throws { try writeAction { try $0.loadSampleData() } }
-
   /// Whether the database holds no lists and no reminders.
   public func isEmpty() throws -> Bool { try read { try SampleData.isEmpty($0) } }
 }

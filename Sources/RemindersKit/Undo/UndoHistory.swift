@@ -172,14 +172,6 @@ extension Database {
 }
 
 extension DatabaseWriter {
-  /// Undoes the last action in its own transaction: `Undid Complete “Groceries”`.
-  @discardableResult
-  public func undo() throws -> UndoOutcome? { try write { try $0.undo() } }
-
-  /// Redoes the last undone action.
-  @discardableResult
-  public func redo() throws -> UndoOutcome? { try write { try $0.redo() } }
-
   /// What undo and redo would reverse next.
   public func undoAvailability() throws -> UndoAvailability {
     try writeWithoutTransaction { try $0.undoAvailability() }

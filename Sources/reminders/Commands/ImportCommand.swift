@@ -55,7 +55,7 @@ enum ImportCommand: Subcommand {
     } catch {
       throw CommandError.failure("cannot import \(path): \(error)")
     }
-    let summary = try context.database().importArchive(archive)
+    let summary = try context.database().writeAction { try $0.importArchive(archive) }
     Console.print("Imported \(path == "-" ? "standard input" : path): \(summary)")
   }
 
