@@ -86,11 +86,7 @@ extension RemindersApp {
         value: stats.value, calendar: dependencies.calendar, timeZone: dependencies.timeZone,
         isFocused: focused)
     }
-    if let search {
-      return SearchPane(
-        search: search.state, field: searchField, isEditing: isEditingQuery && focused, list: searchList,
-        source: searchSource(search), isFocused: focused && !isEditingQuery)
-    }
+    if let search { return search.view(isFocused: focused, format: format) }
     guard let detail else { return nil }
     let source = detailSource(detail)
     return DetailPane(
@@ -125,11 +121,7 @@ extension RemindersApp {
     switch focus {
     case .sidebar: return "enter open · a add list · n new reminder · / search"
     case .detail where stats != nil && search == nil: return "esc close · redrawn after every change"
-    case .detail where search != nil:
-      // Esc leaves the field for the results, and closes search only when nothing is typed.
-      return isEditingQuery
-        ? (searchField.text.isEmpty ? "enter results · esc close" : "enter/esc results")
-        : "space done · i edit search"
+    case .detail where search != nil: return search?.hint ?? ""
     case .detail where !marks.isEmpty:
       return "space done · f flag · t tag · m move · Y copy · d delete · esc unmark"
     case .detail: return "space complete · f flag · e edit · n new · s sort"

@@ -10,7 +10,15 @@ extension RemindersApp {
     if let overlay { return handleOverlay(overlay, event) }
     if prompt != nil { return handlePrompt(event) }
     if renaming != nil { return handleRename(event) }
-    if let search, focus == .detail, isEditingQuery { return handleQuery(search, event) }
+    if let search, focus == .detail, search.isEditing {
+      switch search.type(event) {
+      case .handled: return .handled
+      case .ignored: return .ignored
+      case .close:
+        closeSearch()
+        return .handled
+      }
+    }
     guard case .key(let key) = event else { return .ignored }
 
     // Moving in the focused list comes first.
@@ -22,7 +30,7 @@ extension RemindersApp {
       }
     case .detail:
       if let search {
-        if navigateSearch(search, key) { return .handled }
+        if search.navigate(key, height: listHeight - 1, format: format) { return .handled }
       } else if stats == nil, let detail, navigateDetail(detail, key) {
         return .handled
       }
@@ -39,34 +47,14 @@ extension RemindersApp {
     }
   }
 
-  /// Moves in a detail list, loading the window around where the move lands first.
+  /// Moves in a detail list, loading the window around where the move lands first. The rows are
+  /// read from the list as it was before the move.
   func navigateDetail(_ detail: DetailModel, _ key: KeyPress) -> Bool {
-    navigate(\.detailList, key, height: detailListHeight, source: { detailSource(detail) }, load: detail.show)
-  }
-
-  /// Moves in search results, the same way.
-  func navigateSearch(_ search: SearchModel, _ key: KeyPress) -> Bool {
-    navigate(\.searchList, key, height: listHeight - 1, source: { searchSource(search) }, load: search.show)
-  }
-
-  /// Moves in a list whose rows are loaded in windows: the window around where the move lands is
-  /// loaded first, so that the move finds its row.
-  private func navigate<Source: ListDataSource>(
-    _ list: ReferenceWritableKeyPath<RemindersApp, ListState<RowID>>, _ key: KeyPress, height: Int,
-    source: () -> Source, load: (Range<Int>) -> Void
-  ) -> Bool where Source.ID == RowID {
-    switch self[keyPath: list].keymap.handle(key) {
-    case .action(let action):
-      if let target = self[keyPath: list].target(of: action, in: source(), height: height) {
-        load(max(target - listHeight, 0)..<target + listHeight)
-      }
-      self[keyPath: list].perform(action, in: source(), height: height)
-      return true
-    case .pending:
-      return true
-    case .unbound:
-      return false
-    }
+    var list = detailList
+    let moved = list.navigate(
+      key, height: detailListHeight, source: { detailSource(detail) }, load: detail.show)
+    detailList = list
+    return moved
   }
 
   func perform(_ action: AppAction) -> EventResult {
@@ -94,9 +82,8 @@ extension RemindersApp {
       focus = .detail
     case .search:
       stats = nil
-      if search == nil { search = SearchModel() }
-      searchField = TextFieldState(search?.text ?? "")
-      isEditingQuery = true
+      if search == nil { search = SearchScreen() }
+      search?.editFromApplied()
       focus = .detail
     case .quickAdd:
       // With no list yet, the reminder makes one, as on the command line.
@@ -165,8 +152,8 @@ extension RemindersApp {
           orderings.map(\.displayName), highlighted: orderings.firstIndex(of: detail.settings.ordering) ?? 0))
     case .toggleShowCompleted:
       if let search {
-        search.toggleShowCompleted()
-        post(search.showCompleted ? "Showing completed" : "Hiding completed", style: .statusBar)
+        search.model.toggleShowCompleted()
+        post(search.model.showCompleted ? "Showing completed" : "Hiding completed", style: .statusBar)
       } else if let detail {
         guard !detail.kind.showsOnlyCompleted else { return .handled }
         let showing = !detail.settings.showCompleted
@@ -188,7 +175,7 @@ extension RemindersApp {
         focus = .sidebar
       }
     case .editQuery:
-      isEditingQuery = true
+      search?.resumeEditing()
     case .clearCompleted:
       overlay = .clearMenu(PickerState(ClearCompletedAge.allCases.map(\.title)))
     }

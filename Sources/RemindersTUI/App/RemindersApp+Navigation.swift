@@ -47,8 +47,6 @@ extension RemindersApp {
 
   func closeSearch() {
     search = nil
-    isEditingQuery = false
-    searchList = ListState()
     if detail == nil { focus = .sidebar }
   }
 
@@ -80,7 +78,7 @@ extension RemindersApp {
   func dayDidChange() {
     Task { try? await home.refreshDay() }
     detail?.refreshDay()
-    search?.refreshDay()
+    search?.model.refreshDay()
     if let stats { Task { try? await stats.refreshDay() } }
   }
 }

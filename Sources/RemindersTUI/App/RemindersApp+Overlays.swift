@@ -3,7 +3,7 @@ import RemindersKit
 import SQLiteData
 import TerminalUI
 
-// Keys while an overlay, the quick-add line or the search field has them.
+// Keys while an overlay or the quick-add line has them.
 extension RemindersApp {
   func handleOverlay(_ current: Overlay, _ event: KeyEvent) -> EventResult {
     switch current {
@@ -47,7 +47,7 @@ extension RemindersApp {
       switch picker.handle(event) {
       case .chosen(let index)?:
         let age = ClearCompletedAge.allCases[index]
-        let query = search?.query ?? SearchQuery("")
+        let query = search?.model.query ?? SearchQuery("")
         overlay = .confirm(
           ConfirmationState(
             title: "Clear completed", message: "Delete the completed matches, \(age.title.lowercased())?",
@@ -217,26 +217,5 @@ extension RemindersApp {
     } catch {
       prompt?.error = message(for: error)
     }
-  }
-
-  func handleQuery(_ search: SearchModel, _ event: KeyEvent) -> EventResult {
-    switch event {
-    case .key(.enter), .key(.down):
-      search.apply()
-      isEditingQuery = false
-    case .key(.escape):
-      if searchField.text.isEmpty { closeSearch() } else { isEditingQuery = false }
-    case .key(.tab):
-      if let suggestion = search.suggestions.first {
-        search.complete(with: suggestion)
-        searchField = TextFieldState(search.text)
-      } else {
-        isEditingQuery = false
-      }
-    default:
-      guard searchField.handle(event) else { return .ignored }
-      search.setText(searchField.text)
-    }
-    return .handled
   }
 }

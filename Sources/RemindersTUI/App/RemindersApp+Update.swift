@@ -43,12 +43,7 @@ extension RemindersApp {
     let focused = isRightFocused
     if stats != nil, search == nil { return }
     if let search {
-      let follows = focused && !isEditingQuery
-      let height = listHeight - 1
-      let offset = searchList.visibleOffset(
-        in: searchSource(search), height: height, followsSelection: follows)
-      search.show(offset..<offset + listHeight)
-      searchList.reconcile(with: searchSource(search), height: height, followsSelection: follows)
+      search.update(height: listHeight - 1, isFocused: focused, format: format)
       return
     }
     guard let detail else { return }

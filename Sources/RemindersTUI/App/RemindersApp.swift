@@ -51,7 +51,8 @@ final class RemindersApp: Application {
   var changeMarks = ChangeMarks()
   /// Gives the detail screen's values to `changeMarks`.
   var detailValues: Task<Void, Never>?
-  var search: SearchModel?
+  /// Search, while it is open (in place of the detail screen).
+  var search: SearchScreen?
   /// The stats screen, while it is open (in place of the detail screen).
   var stats: StatsModel?
   weak var loop: MainLoop?
@@ -62,15 +63,12 @@ final class RemindersApp: Application {
   var overlay: Overlay?
   var sidebarList = ListState<SidebarEntry>()
   var detailList = ListState<RowID>()
-  var searchList = ListState<RowID>()
   /// The line where text is typed (quick-add, a tag), while it is open.
   var prompt: LinePrompt?
   /// Reminders marked on the detail screen for one action on all of them.
   var marks = VisualSelection()
   /// The reminder whose title is being edited in its row, with the text so far.
   var renaming: (id: Reminder.ID, field: TextFieldState)?
-  var searchField = TextFieldState()
-  var isEditingQuery = false
   var messages = StatusMessages()
   var keymap = AppKeymap.make()
   /// A reminder just added, to select when its row arrives.
@@ -135,10 +133,6 @@ final class RemindersApp: Application {
     return DetailSource(window: window, format: format, marks: marks, range: openRange(in: rows))
   }
 
-  func searchSource(_ search: SearchModel) -> SearchSource {
-    SearchSource(results: search.state.results, format: format)
-  }
-
   /// The entry selected in the sidebar.
   var sidebarEntry: SidebarEntry? {
     sidebarList.selection
@@ -146,10 +140,7 @@ final class RemindersApp: Application {
 
   /// The reminder selected on the detail screen or in search results, with its title.
   var selectedReminder: ReminderRow? {
-    if let search {
-      guard case .reminder(let id)? = searchList.selection else { return nil }
-      return search.loadedResults.results.first { $0.id == id }?.row
-    }
+    if let search { return search.selectedRow }
     guard let detail, case .reminder(let id)? = detailList.selection, let index = detail.index(of: id) else {
       return nil
     }
