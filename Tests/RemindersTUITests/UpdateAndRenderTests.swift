@@ -19,7 +19,7 @@ struct UpdateAndRenderTests {
     var sidebarSelection: SidebarEntry?
     var sidebarScroll: Int
     var detailSelection: RowID?
-    var detailScroll: Int
+    var detailScroll: Int?
     var detail: DetailKind?
 
     @MainActor init(_ app: RemindersApp) {
@@ -28,9 +28,9 @@ struct UpdateAndRenderTests {
       sidebarHeight = app.sidebarHeight
       sidebarSelection = app.sidebarList.selection
       sidebarScroll = app.sidebarList.scrollOffset
-      detailSelection = app.detailList.selection
-      detailScroll = app.detailList.scrollOffset
-      detail = app.detail?.kind
+      detailSelection = app.detail?.list.selection
+      detailScroll = app.detail?.list.scrollOffset
+      detail = app.detail?.model.kind
     }
   }
 

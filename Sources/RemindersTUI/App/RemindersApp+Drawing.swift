@@ -87,17 +87,12 @@ extension RemindersApp {
         isFocused: focused)
     }
     if let search { return search.view(isFocused: focused, format: format) }
-    guard let detail else { return nil }
-    let source = detailSource(detail)
-    return DetailPane(
-      kind: detail.kind, window: detail.state, sharing: detailListState, list: detailList, source: source,
-      isFocused: focused, markedCount: marks.isEmpty ? 0 : markedCount(in: source),
-      renaming: focused ? renaming?.field : nil)
+    return detail?.view(isFocused: focused, format: format, sharing: detailListState)
   }
 
   /// The detail screen's list, with its sharing, when the screen is a list.
   var detailListState: ReminderListState? {
-    detail?.listID.flatMap { id in home.lists.first { $0.id == id } }
+    detail?.model.listID.flatMap { id in home.lists.first { $0.id == id } }
   }
 
   /// The rows the detail screen shows at once: the lines under its header, which has a second
@@ -105,7 +100,7 @@ extension RemindersApp {
   var detailListHeight: Int {
     let hasSharingLine =
       detail.map {
-        !DetailPane.sharingLine(detailListState, lastChange: $0.lastChange).isEmpty
+        !DetailPane.sharingLine(detailListState, lastChange: $0.model.lastChange).isEmpty
       } ?? false
     return max(listHeight - (hasSharingLine ? 1 : 0), 1)
   }
@@ -122,7 +117,7 @@ extension RemindersApp {
     case .sidebar: return "enter open · a add list · n new reminder · / search"
     case .detail where stats != nil && search == nil: return "esc close · redrawn after every change"
     case .detail where search != nil: return search?.hint ?? ""
-    case .detail where !marks.isEmpty:
+    case .detail where detail?.marks.isEmpty == false:
       return "space done · f flag · t tag · m move · Y copy · d delete · esc unmark"
     case .detail: return "space complete · f flag · e edit · n new · s sort"
     }

@@ -9,7 +9,7 @@ extension RemindersApp {
     if event == .resize { return .handled }
     if let overlay { return handleOverlay(overlay, event) }
     if prompt != nil { return handlePrompt(event) }
-    if renaming != nil { return handleRename(event) }
+    if let detail, detail.renaming != nil { return handleRename(detail, event) }
     if let search, focus == .detail, search.isEditing {
       switch search.type(event) {
       case .handled: return .handled
@@ -31,7 +31,7 @@ extension RemindersApp {
     case .detail:
       if let search {
         if search.navigate(key, height: listHeight - 1, format: format) { return .handled }
-      } else if stats == nil, let detail, navigateDetail(detail, key) {
+      } else if stats == nil, let detail, detail.navigate(key, height: detailListHeight, format: format) {
         return .handled
       }
     }
@@ -45,16 +45,6 @@ extension RemindersApp {
     case .pending: return .handled
     case .unbound: return .ignored
     }
-  }
-
-  /// Moves in a detail list, loading the window around where the move lands first. The rows are
-  /// read from the list as it was before the move.
-  func navigateDetail(_ detail: DetailModel, _ key: KeyPress) -> Bool {
-    var list = detailList
-    let moved = list.navigate(
-      key, height: detailListHeight, source: { detailSource(detail) }, load: detail.show)
-    detailList = list
-    return moved
   }
 
   func perform(_ action: AppAction) -> EventResult {
@@ -149,23 +139,24 @@ extension RemindersApp {
       let orderings = ScreenSettings.Ordering.allCases
       overlay = .sortMenu(
         PickerState(
-          orderings.map(\.displayName), highlighted: orderings.firstIndex(of: detail.settings.ordering) ?? 0))
+          orderings.map(\.displayName),
+          highlighted: orderings.firstIndex(of: detail.model.settings.ordering) ?? 0))
     case .toggleShowCompleted:
       if let search {
         search.model.toggleShowCompleted()
         post(search.model.showCompleted ? "Showing completed" : "Hiding completed", style: .statusBar)
       } else if let detail {
-        guard !detail.kind.showsOnlyCompleted else { return .handled }
-        let showing = !detail.settings.showCompleted
-        let kind = detail.kind
+        guard !detail.model.kind.showsOnlyCompleted else { return .handled }
+        let showing = !detail.model.settings.showCompleted
+        let kind = detail.model.kind
         write {
           try $0.setShowCompleted(showing, for: kind)
           return showing ? "Showing completed" : "Hiding completed"
         }
       }
     case .back:
-      if !marks.isEmpty, search == nil, stats == nil {
-        marks = VisualSelection()
+      if let detail, !detail.marks.isEmpty, search == nil, stats == nil {
+        detail.marks = VisualSelection()
       } else if stats != nil, search == nil {
         stats = nil
         if detail == nil { focus = .sidebar }
@@ -198,7 +189,7 @@ extension RemindersApp {
         post(message(for: error), style: .error)
       }
     case .moveUp, .moveDown:
-      guard let kind = detail?.kind else { return }
+      guard let kind = detail?.model.kind else { return }
       let up = action == .moveUp
       write {
         let moved = try $0.moveReminder(id, up ? .up : .down, in: kind)
@@ -246,7 +237,7 @@ extension RemindersApp {
         return "Deleted the tag #\(id)"
       }
     case .reminders(let ids, let subject):
-      marks = VisualSelection()
+      detail?.marks = VisualSelection()
       write {
         try $0.deleteReminders(ids)
         return "Deleted \(subject)"

@@ -19,12 +19,7 @@ extension RemindersApp {
     guard let kind = detailKind(for: entry) else { return }
     if search != nil, focusing { closeSearch() }
     if focusing { stats = nil }
-    if detail?.kind != kind {
-      detail = DetailModel(kind: kind, visibleRows: listHeight)
-      detailList = ListState()
-      marks = VisualSelection()
-      renaming = nil
-    }
+    if detail?.model.kind != kind { detail = DetailScreen(kind: kind, visibleRows: listHeight) }
     if focusing { focus = .detail }
   }
 
@@ -77,7 +72,7 @@ extension RemindersApp {
   /// Fetches the date-dependent values again.
   func dayDidChange() {
     Task { try? await home.refreshDay() }
-    detail?.refreshDay()
+    detail?.model.refreshDay()
     search?.model.refreshDay()
     if let stats { Task { try? await stats.refreshDay() } }
   }

@@ -32,7 +32,7 @@ extension RemindersApp {
       case .chosen(let index)?:
         overlay = nil
         let ordering = ScreenSettings.Ordering.allCases[index]
-        if let kind = detail?.kind {
+        if let kind = detail?.model.kind {
           write {
             try $0.setOrdering(ordering, for: kind)
             return "Sorted by \(ordering.displayName)"
@@ -76,7 +76,7 @@ extension RemindersApp {
         write {
           try $0.saveReminder(draft, tags: tags)
         } then: { [weak self] reminder in
-          self?.pendingSelection = reminder.id
+          self?.detail?.pendingSelection = reminder.id
           self?.post("Saved “\(reminder.title)”", style: .success)
         } failed: { [weak self] error in
           self?.reopen(.reminderForm(form), saying: error) { form.error = $0 }
@@ -185,7 +185,7 @@ extension RemindersApp {
     write {
       try $0.addReminder(entry, defaultList: defaultList)
     } then: { [weak self] added in
-      self?.pendingSelection = added.reminder.id
+      self?.detail?.pendingSelection = added.reminder.id
       let understood = added.understood()
       self?.post(
         "Added “\(added.reminder.title)” to \(added.list.title)"

@@ -10,46 +10,22 @@ extension RemindersApp {
   /// million rows, which is a query, not a selection.
   static let markLimit = 10_000
 
-  /// The open range's rows on a detail screen whose rows are `source`.
-  func openRange(in source: DetailSource) -> Range<Int> {
-    let cursor = detailList.resolvedIndex(in: source) ?? 0
-    return marks.range(cursor: cursor) { source.index(of: .reminder($0)) }
-  }
-
-  /// How many reminders are marked on the detail screen, the open range's rows included (those
-  /// marked one by one too are counted once, as far as they are loaded).
-  func markedCount(in source: DetailSource) -> Int {
-    let range = openRange(in: source)
-    let loaded = range.clamped(to: source.offset..<source.offset + source.elements.count)
-    let markedInRange = loaded.count(where: { marks.isMarked(source.elements[$0 - source.offset].id) })
-    return marks.marked.count + range.count - markedInRange
-  }
-
-  /// The reminders an action applies to: on a detail screen with marks, the marked ones (with
-  /// the open range's rows, read from the database where they are not loaded); else the
-  /// selected one; none when nothing is selected.
+  /// The reminders an action applies to: on a detail screen with marks, the marked ones; else
+  /// the selected one; none when nothing is selected.
   func targets() throws -> [Reminder.ID] {
-    guard let detail, search == nil, !marks.isEmpty else { return selectedReminder.map { [$0.id] } ?? [] }
-    let source = detailSource(detail)
-    // Counted before the range's ids are read: a range over a million rows is refused unread.
-    let count = markedCount(in: source)
-    guard count <= Self.markLimit else {
-      throw ActionError(
-        "\(count) reminders are marked; one action changes at most \(Self.markLimit): mark fewer")
+    guard let detail, search == nil, !detail.marks.isEmpty else {
+      return selectedReminder.map { [$0.id] } ?? []
     }
-    var ids = marks.marked
-    var seen = Set(ids)
-    for id in try detail.reminderIDs(at: openRange(in: source)) where seen.insert(id).inserted {
-      ids.append(id)
-    }
-    return ids
+    return try detail.markedReminders(limit: Self.markLimit, format: format)
   }
 
   /// How a message names the reminders an action changed: the title of one, or how many.
   func subject(_ ids: [Reminder.ID]) -> String {
     guard ids.count == 1 else { return "\(ids.count) reminders" }
     if let row = selectedReminder, row.id == ids[0] { return "“\(row.reminder.title)”" }
-    if search == nil, let detail, let index = detail.index(of: ids[0]), let row = detail.row(at: index) {
+    if search == nil, let model = detail?.model, let index = model.index(of: ids[0]),
+      let row = model.row(at: index)
+    {
       return "“\(row.reminder.title)”"
     }
     return "1 reminder"
@@ -59,25 +35,27 @@ extension RemindersApp {
 
   /// `v`: marks the selected row, or unmarks it.
   func toggleMark() {
-    guard let row = selectedReminder, search == nil, detail != nil else {
+    guard let row = selectedReminder, search == nil, let detail else {
       post("Select a reminder on a list's screen to mark it", style: .warning)
       return
     }
-    marks.toggle(row.id)
+    detail.marks.toggle(row.id)
   }
 
   /// `V`: opens a range at the selected row, or ends the open one keeping its rows marked.
   func toggleRange() {
-    guard let detail, search == nil, let row = selectedReminder, let index = detail.index(of: row.id) else {
+    guard let detail, search == nil, let row = selectedReminder, let index = detail.model.index(of: row.id)
+    else {
       post("Select a reminder on a list's screen to mark from it", style: .warning)
       return
     }
-    guard marks.anchor != nil else {
-      marks.startRange(at: row.id, index: index)
+    guard detail.marks.anchor != nil else {
+      detail.marks.startRange(at: row.id, index: index)
       return
     }
     do {
-      marks.endRange(keeping: try detail.reminderIDs(at: openRange(in: detailSource(detail))))
+      detail.marks.endRange(
+        keeping: try detail.model.reminderIDs(at: detail.openRange(in: detail.source(format))))
     } catch {
       post(message(for: error), style: .error)
     }
@@ -126,13 +104,13 @@ extension RemindersApp {
       write {
         try $0.duplicateReminders(ids)
       } then: { [weak self] copies in
-        self?.pendingSelection = copies.first
+        self?.detail?.pendingSelection = copies.first
         self?.post("Duplicated \(subject)", style: .statusBar)
       }
     default:
       return
     }
-    marks = VisualSelection()
+    detail?.marks = VisualSelection()
   }
 
   /// Moves reminders to the list chosen in the move menu.
@@ -143,7 +121,7 @@ extension RemindersApp {
       return moved == 0
         ? "Already in \(title)" : "Moved \(ids.count == 1 ? subject : "\(moved) reminders") to \(title)"
     }
-    marks = VisualSelection()
+    detail?.marks = VisualSelection()
   }
 
   /// Tags reminders with the tag typed on the line, or takes it off them all.
@@ -166,29 +144,30 @@ extension RemindersApp {
 
   /// `r`: edits the selected reminder's title in its row.
   func startRenaming() {
-    guard let row = selectedReminder, search == nil else {
+    guard let row = selectedReminder, search == nil, let detail else {
       post("Select a reminder on a list's screen to rename it", style: .warning)
       return
     }
-    renaming = (row.id, TextFieldState(row.reminder.title))
+    detail.renaming = (row.id, TextFieldState(row.reminder.title))
   }
 
   /// Keys while a title is edited in its row: Enter saves, Esc leaves it as it was.
-  func handleRename(_ event: KeyEvent) -> EventResult {
-    guard let id = renaming?.id, var field = renaming?.field else { return .ignored }
+  func handleRename(_ detail: DetailScreen, _ event: KeyEvent) -> EventResult {
+    guard let (id, field) = detail.renaming else { return .ignored }
+    var edited = field
     switch event {
     case .key(.enter):
-      renaming = nil
-      let title = field.text
+      detail.renaming = nil
+      let title = edited.text
       write {
         let saved = try $0.renameReminder(id, to: title)
         return "Renamed to “\(saved)”"
       }
     case .key(.escape):
-      renaming = nil
+      detail.renaming = nil
     default:
-      guard field.handle(event) else { return event == .resize ? .handled : .ignored }
-      renaming = (id, field)
+      guard edited.handle(event) else { return event == .resize ? .handled : .ignored }
+      detail.renaming = (id, edited)
     }
     return .handled
   }

@@ -12,7 +12,7 @@ extension RemindersApp {
     if focus == .sidebar, case .list(let selected)? = sidebarEntry {
       id = selected
     } else {
-      id = search == nil ? detail?.listID : nil
+      id = search == nil ? detail?.model.listID : nil
     }
     return id.flatMap { id in home.lists.first { $0.id == id } }
   }

@@ -24,13 +24,13 @@ extension RemindersApp {
     } else {
       sidebarList.reconcile(with: source, height: sidebarHeight)
     }
-    if let detail, case .list = detail.kind, !detail.exists {
+    if let detail, case .list = detail.model.kind, !detail.model.exists {
       // The list was deleted (perhaps by another program): back to the sidebar.
       self.detail = nil
       focus = .sidebar
     }
     if !isNarrow, search == nil, stats == nil, let entry = sidebarEntry,
-      detailKind(for: entry) != detail?.kind
+      detailKind(for: entry) != detail?.model.kind
     {
       open(entry, focusing: false)
     }
@@ -46,16 +46,6 @@ extension RemindersApp {
       search.update(height: listHeight - 1, isFocused: focused, format: format)
       return
     }
-    guard let detail else { return }
-    let height = detailListHeight
-    let offset = detailList.visibleOffset(in: detailSource(detail), height: height, followsSelection: focused)
-    detail.show(offset..<offset + height)
-    let source = detailSource(detail)
-    if let id = pendingSelection, source.index(of: .reminder(id)) != nil {
-      detailList.select(id: .reminder(id), in: source, height: height)
-      pendingSelection = nil
-    } else {
-      detailList.reconcile(with: source, height: height, followsSelection: focused)
-    }
+    detail?.update(height: detailListHeight, isFocused: focused, format: format)
   }
 }

@@ -44,8 +44,9 @@ final class RemindersApp: Application {
   let quickAdd = QuickAddModel()
   /// The writes keys ask for, run off the main actor.
   let writes = WriteQueue()
-  var detail: DetailModel? {
-    didSet { if detail !== oldValue { followChanges(of: detail) } }
+  /// The detail screen the right-hand pane shows (unless search or stats are open over it).
+  var detail: DetailScreen? {
+    didSet { if detail !== oldValue { followChanges(of: detail?.model) } }
   }
   /// Rows others changed, marked for a moment.
   var changeMarks = ChangeMarks()
@@ -62,17 +63,10 @@ final class RemindersApp: Application {
   var focus = Pane.sidebar
   var overlay: Overlay?
   var sidebarList = ListState<SidebarEntry>()
-  var detailList = ListState<RowID>()
   /// The line where text is typed (quick-add, a tag), while it is open.
   var prompt: LinePrompt?
-  /// Reminders marked on the detail screen for one action on all of them.
-  var marks = VisualSelection()
-  /// The reminder whose title is being edited in its row, with the text so far.
-  var renaming: (id: Reminder.ID, field: TextFieldState)?
   var messages = StatusMessages()
   var keymap = AppKeymap.make()
-  /// A reminder just added, to select when its row arrives.
-  var pendingSelection: Reminder.ID?
   /// A list just added, to select in the sidebar when its row arrives.
   var pendingSidebarSelection: SidebarEntry?
   /// The dependencies the app was made with: what "now" is for due date labels.
@@ -115,22 +109,13 @@ final class RemindersApp: Application {
     let formatter = DueDateFormatter(
       now: dependencies.date.now, calendar: dependencies.calendar, timeZone: dependencies.timeZone)
     let mixesLists: Bool =
-      if let detail, case .list = detail.kind { false } else { true }
+      if let detail, case .list = detail.model.kind { false } else { true }
     return ReminderRowFormat(
       formatter: formatter, showsList: mixesLists && !isNarrow, changedByOthers: changeMarks.marked(at: .now))
   }
 
   var sidebarSource: SidebarSource {
     SidebarSource(stats: home.stats, lists: home.lists, tags: home.tags)
-  }
-
-  /// A detail screen's rows as drawn, with the marked ones shown.
-  func detailSource(_ detail: DetailModel) -> DetailSource {
-    let format = self.format
-    let window = detail.state
-    let rows = DetailSource(window: window, format: format)
-    guard !marks.isEmpty else { return rows }
-    return DetailSource(window: window, format: format, marks: marks, range: openRange(in: rows))
   }
 
   /// The entry selected in the sidebar.
@@ -141,16 +126,13 @@ final class RemindersApp: Application {
   /// The reminder selected on the detail screen or in search results, with its title.
   var selectedReminder: ReminderRow? {
     if let search { return search.selectedRow }
-    guard let detail, case .reminder(let id)? = detailList.selection, let index = detail.index(of: id) else {
-      return nil
-    }
-    return detail.row(at: index)
+    return detail?.selectedRow
   }
 
   /// The list new reminders go to: the detail screen's list, the sidebar's selected list, or the
   /// first.
   var targetListID: RemindersList.ID? {
-    if let id = detail?.listID, search == nil { return id }
+    if let id = detail?.model.listID, search == nil { return id }
     if case .list(let id)? = sidebarEntry { return id }
     return home.firstList?.id
   }
