@@ -49,3 +49,25 @@ struct FramePacerTests {
     #expect(pacer.delay(at: at(102)) > .zero)
   }
 }
+
+/// Which frames the host asks the loop for promptly: a key's, always (even while a paced frame
+/// waits), and an observed change's paced.
+@MainActor
+@Suite("Frame requests")
+struct FrameRequestTests {
+  @Test func aKeysFrameIsAskedForPromptlyEvenWhileAPacedOneWaits() async {
+    let model = Counters()
+    let host = ApplicationHost(
+      backend: HeadlessTerminal(size: Size(width: 40, height: 12)), application: CounterApp(model: model))
+    var requests: [Bool] = []
+    host.onInvalidate = { requests.append($0) }
+    host.renderIfNeeded()
+    // A value the frame drew changes on the main actor, as a live value's delivery does.
+    model.names.append("plums")
+    await host.waitForInvalidation()
+    #expect(requests == [false])
+    // The screen is already out of date, yet a key asks again, promptly.
+    host.dispatch(.key(KeyPress("j")))
+    #expect(requests == [false, true])
+  }
+}

@@ -23,8 +23,9 @@ public final class ApplicationHost {
   public private(set) var wasInterrupted = false
   /// How many frames were drawn.
   public private(set) var renderCount = 0
-  /// Called when the screen goes out of date, so the loop can schedule a frame.
-  var onInvalidate: () -> Void = {}
+  /// Called when the screen goes out of date, so the loop can schedule a frame: promptly for what
+  /// a person did (a key, a resize), paced for an observed value that changed.
+  var onInvalidate: (_ promptly: Bool) -> Void = { _ in }
   /// Called for what only the loop can do (suspending the process).
   var onRequest: (Request) -> Void = { _ in }
   private var invalidationWaiters: [CheckedContinuation<Void, Never>] = []
@@ -70,9 +71,19 @@ public final class ApplicationHost {
 
   /// Marks the screen out of date.
   public func invalidate() {
+    invalidate(promptly: true)
+  }
+
+  /// Marks the screen out of date because an observed value changed: its frame is paced.
+  private func invalidateForObservedChange() {
+    invalidate(promptly: false)
+  }
+
+  private func invalidate(promptly: Bool) {
     let wasCurrent = !needsRender
     needsRender = true
-    if wasCurrent { onInvalidate() }
+    // A key's frame is asked for even when a paced frame is already waiting: it must not wait.
+    if wasCurrent || promptly { onInvalidate(promptly) }
     let waiters = invalidationWaiters
     invalidationWaiters = []
     for waiter in waiters { waiter.resume() }
@@ -104,9 +115,9 @@ public final class ApplicationHost {
       // the main actor (a live value delivered there) marks the screen at once; the frame itself
       // is drawn by a later turn of the main queue, once the change is stored.
       if Thread.isMainThread {
-        MainActor.assumeIsolated { self?.invalidate() }
+        MainActor.assumeIsolated { self?.invalidateForObservedChange() }
       } else {
-        Task { @MainActor in self?.invalidate() }
+        Task { @MainActor in self?.invalidateForObservedChange() }
       }
     }
     backend.present(canvas)

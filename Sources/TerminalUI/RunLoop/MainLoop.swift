@@ -28,7 +28,8 @@ public final class MainLoop {
   public var pacer = FramePacer(interval: .milliseconds(16))
   private var sources: [any DispatchSourceProtocol] = []
   private var escapeTimer: DispatchWorkItem?
-  private var isFrameScheduled = false
+  /// When the frame already scheduled is drawn; nil when none is.
+  private var frameDeadline: ContinuousClock.Instant?
   private var exitReason: ExitReason?
   private var completion: CheckedContinuation<Void, Never>?
   private var isSuspended = false
@@ -39,7 +40,7 @@ public final class MainLoop {
   {
     terminal = try CursesTerminal(options: options)
     host = ApplicationHost(backend: terminal, application: application)
-    host.onInvalidate = { [unowned self] in scheduleFrame() }
+    host.onInvalidate = { [unowned self] promptly in scheduleFrame(promptly: promptly) }
     host.onRequest = { [unowned self] request in
       switch request {
       case .suspend: suspend()
@@ -204,12 +205,14 @@ public final class MainLoop {
   }
 
   /// Draws on the next turn of the main queue, after what is queued there (keys read together, a
-  /// live value's delivery), or later when the pacer says frames come too fast.
-  private func scheduleFrame() {
-    guard !isFrameScheduled else { return }
-    isFrameScheduled = true
+  /// live value's delivery). A frame for an observed change waits when the pacer says frames come
+  /// too fast; one for a key never does, and brings a waiting frame forward.
+  private func scheduleFrame(promptly: Bool) {
+    let now = ContinuousClock.now
+    let delay = promptly ? .zero : pacer.delay(at: now)
+    if let frameDeadline, frameDeadline <= now + delay { return }
+    frameDeadline = now + delay
     let draw: @Sendable () -> Void = { [weak self] in MainActor.assumeIsolated { self?.renderFrame() } }
-    let delay = pacer.delay(at: .now)
     if delay == .zero {
       DispatchQueue.main.async(execute: draw)
     } else {
@@ -218,7 +221,7 @@ public final class MainLoop {
   }
 
   private func renderFrame() {
-    isFrameScheduled = false
+    frameDeadline = nil
     guard exitReason == nil else { return }
     if host.needsRender { pacer.drew(at: .now) }
     host.renderIfNeeded()
