@@ -26,11 +26,14 @@ public func waitUntil(
     }
     await withCheckedContinuation(isolation: isolation) { continuation in
       wake.set(continuation)
-      withObservationTracking {
-        _ = try? condition()
+      // A value that changed on another thread after the check above, before tracking began,
+      // announces nothing more: the condition read with tracking may already hold.
+      let holds = withObservationTracking {
+        (try? condition()) ?? false
       } onChange: {
         wake.resume()
       }
+      if holds { wake.resume() }
     }
     alarm.cancel()
   }
