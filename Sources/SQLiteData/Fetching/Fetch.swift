@@ -33,7 +33,7 @@ public struct Fetch<Value: Sendable>: Sendable {
     box = FetchBox(wrappedValue)
     box.observe(
       database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation, sharingKey: AnyHashable(request), fetch: { try request.fetch($0) },
+      animation: animation, sharingKey: request, fetch: { try request.fetch($0) },
       transform: { $0 })
   }
 
@@ -56,7 +56,7 @@ public struct Fetch<Value: Sendable>: Sendable {
   ) async throws -> FetchSubscription where Request.Value == Value {
     try box.observe(
       database: database ?? DependencyValues.current.defaultDatabase, scheduler: scheduler,
-      animation: animation, sharingKey: AnyHashable(request), fetch: { try request.fetch($0) },
+      animation: animation, sharingKey: request, fetch: { try request.fetch($0) },
       transform: { $0 }
     ).get()
     return FetchSubscription(onCancel: { [box] in box.cancel() })

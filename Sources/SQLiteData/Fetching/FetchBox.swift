@@ -6,52 +6,55 @@ import Synchronization
 /// The storage of a live query: its value, its error and loading state, and the observation that
 /// keeps them current. Reads register with Swift Observation, so `withObservationTracking` (and
 /// the terminal toolkit's `observe`) sees every change.
-final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
+final class FetchBox<Value: Sendable>: Observable, Sendable {
   private let registrar = ObservationRegistrar()
-  private let lock = NSLock()
-  private var storedValue: Value
-  private var storedError: (any Error)?
-  private var storedIsLoading = false
-  private var storedAnimation: Animation?
-  private var subscription: DatabaseCancellable?
-  /// Observes the current query again from scratch, for `load()`; nil until there is a query.
-  private var restart: (() -> Result<Void, any Error>)?
-  /// Increases with each new query, so that a late value of a replaced query is dropped.
-  private var generation = 0
-  private var continuations: [UUID: AsyncStream<Value>.Continuation] = [:]
 
-  init(_ value: Value) { storedValue = value }
+  private struct State {
+    var value: Value
+    var error: (any Error)?
+    var isLoading = false
+    var animation: Animation?
+    var subscription: DatabaseCancellable?
+    /// Observes the current query again from scratch, for `load()`; nil until there is a query.
+    var restart: (@Sendable () -> Result<Void, any Error>)?
+    /// Increases with each new query, so that a late value of a replaced query is dropped.
+    var generation = 0
+    var continuations: [UUID: AsyncStream<Value>.Continuation] = [:]
+  }
+
+  private let state: Mutex<State>
+
+  init(_ value: Value) { state = Mutex(State(value: value)) }
 
   var value: Value {
     registrar.access(self, keyPath: \.value)
-    return lock.withLock { storedValue }
+    return state.withLock { $0.value }
   }
 
   var loadError: (any Error)? {
     registrar.access(self, keyPath: \.loadError)
-    return lock.withLock { storedError }
+    return state.withLock { $0.error }
   }
 
   var isLoading: Bool {
     registrar.access(self, keyPath: \.isLoading)
-    return lock.withLock { storedIsLoading }
+    return state.withLock { $0.isLoading }
   }
 
   /// The animation the last value came with.
-  var animation: Animation? { lock.withLock { storedAnimation } }
+  var animation: Animation? { state.withLock { $0.animation } }
 
   /// The values from now on, the current one first.
   var values: AsyncStream<Value> {
     AsyncStream(bufferingPolicy: .bufferingNewest(16)) { continuation in
       let id = UUID()
-      let current = lock.withLock {
-        continuations[id] = continuation
-        return storedValue
+      let current = state.withLock { state in
+        state.continuations[id] = continuation
+        return state.value
       }
       continuation.yield(current)
       continuation.onTermination = { [weak self] _ in
-        guard let self else { return }
-        _ = self.lock.withLock { self.continuations.removeValue(forKey: id) }
+        _ = self?.state.withLock { $0.continuations.removeValue(forKey: id) }
       }
     }
   }
@@ -64,22 +67,22 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
   /// database share one observation.
   func observe<Fetched: Sendable>(
     database: any DatabaseWriter, scheduler: (any ValueObservationScheduler)?, animation: Animation?,
-    sharingKey: AnyHashable? = nil,
+    sharingKey: (any Hashable & Sendable)? = nil,
     fetch: @escaping @Sendable (Database) throws -> Fetched,
     transform: @escaping @Sendable (Fetched) throws -> Value
   ) -> Result<Void, any Error> {
-    let restart: () -> Result<Void, any Error> = { [weak self] in
+    let restart: @Sendable () -> Result<Void, any Error> = { [weak self] in
       self?.observe(
         database: database, scheduler: scheduler, animation: animation, sharingKey: sharingKey, fetch: fetch,
         transform: transform) ?? .success(())
     }
-    let generation = lock.withLock {
-      self.restart = restart
-      subscription?.cancel()
-      subscription = nil
-      self.generation += 1
-      return self.generation
+    let (generation, replaced) = state.withLock { state in
+      state.restart = restart
+      defer { state.subscription = nil }
+      state.generation += 1
+      return (state.generation, state.subscription)
     }
+    replaced?.cancel()
     guard !UnconfiguredDatabase.isUnconfigured(database) else {
       let error = NoDefaultDatabase()
       setError(error, generation: generation)
@@ -107,7 +110,8 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
       // Shared only with values delivered on the same queue: each one's values must arrive where
       // its reader expects them.
       let key = SharingKey(
-        database: ObjectIdentifier(database), request: sharingKey, fetched: ObjectIdentifier(Fetched.self),
+        database: ObjectIdentifier(database), request: AnyHashable(sharingKey),
+        fetched: ObjectIdentifier(Fetched.self),
         queue: ObjectIdentifier(queue))
       cancellable = SharedObservation.subscribe(
         key: key, database: database, scheduler: delivery, fetch: fetch, onError: onError, onChange: onChange)
@@ -115,59 +119,64 @@ final class FetchBox<Value: Sendable>: Observable, @unchecked Sendable {
       cancellable = ValueObservation.tracking(fetch).start(
         in: database, scheduling: AnyScheduler(delivery), onError: onError, onChange: onChange)
     }
-    lock.withLock {
-      if self.generation == generation { subscription = cancellable } else { cancellable.cancel() }
+    let isCurrent = state.withLock { state in
+      guard state.generation == generation else { return false }
+      state.subscription = cancellable
+      return true
     }
+    if !isCurrent { cancellable.cancel() }
     setLoading(false)
     return firstResult.value ?? .success(())
   }
 
   /// Fetches the current query again and keeps following it; succeeds at once when there is none.
   func reload() -> Result<Void, any Error> {
-    guard let restart = lock.withLock({ restart }) else { return .success(()) }
+    guard let restart = state.withLock({ $0.restart }) else { return .success(()) }
     return restart()
   }
 
   /// Stops observing; the value stays as it is, and `reload()` does not start the query again.
   func cancel() {
-    lock.withLock {
-      subscription?.cancel()
-      subscription = nil
-      restart = nil
-      generation += 1
+    let subscription = state.withLock { state in
+      defer {
+        state.subscription = nil
+        state.restart = nil
+        state.generation += 1
+      }
+      return state.subscription
     }
+    subscription?.cancel()
   }
 
   private func set(_ value: Value, animation: Animation?, generation: Int) {
-    let continuations: [AsyncStream<Value>.Continuation]? = lock.withLock {
-      guard generation == self.generation else { return nil }
-      return Array(self.continuations.values)
-    }
-    guard let continuations else { return }
     // Stored before observers hear of it: Observation announces a change before it happens
     // (willSet), and an observer on another thread that reads at once must see the new value, or
     // it would draw the old one and never hear of the change again.
-    lock.withLock {
-      storedValue = value
-      storedAnimation = animation
+    let stored: (continuations: [AsyncStream<Value>.Continuation], hadError: Bool)? = state.withLock {
+      state in
+      guard generation == state.generation else { return nil }
+      state.value = value
+      state.animation = animation
+      defer { state.error = nil }
+      return (Array(state.continuations.values), state.error != nil)
     }
+    guard let stored else { return }
     registrar.withMutation(of: self, keyPath: \.value) {}
-    let hadError = lock.withLock {
-      defer { storedError = nil }
-      return storedError != nil
-    }
-    if hadError { registrar.withMutation(of: self, keyPath: \.loadError) {} }
-    for continuation in continuations { continuation.yield(value) }
+    if stored.hadError { registrar.withMutation(of: self, keyPath: \.loadError) {} }
+    for continuation in stored.continuations { continuation.yield(value) }
   }
 
   private func setError(_ error: any Error, generation: Int) {
-    guard lock.withLock({ generation == self.generation }) else { return }
-    lock.withLock { storedError = error }
-    registrar.withMutation(of: self, keyPath: \.loadError) {}
+    let isCurrent = state.withLock { state in
+      guard generation == state.generation else { return false }
+      state.error = error
+      return true
+    }
+    if isCurrent { registrar.withMutation(of: self, keyPath: \.loadError) {} }
   }
 
   private func setLoading(_ isLoading: Bool) {
-    lock.withLock { storedIsLoading = isLoading }
+    state.withLock { $0.isLoading = isLoading }
     registrar.withMutation(of: self, keyPath: \.isLoading) {}
   }
 }
