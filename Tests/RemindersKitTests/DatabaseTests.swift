@@ -11,6 +11,26 @@ struct TemporaryFile {
   func remove() { try? FileManager.default.removeItem(at: folder) }
 }
 
+/// A database file with the sample data, opened as the app opens it, its completions on a clock
+/// the test moves. `close()` closes it and removes the file.
+struct SampleFile {
+  let file = TemporaryFile()
+  let scheduler = ManualCompletionScheduler()
+  let database: DatabasePool
+
+  init() throws {
+    database = try AppDatabase.open(path: file.path, scheduler: scheduler)
+    try database.writeAction { try $0.loadSampleData() }
+  }
+
+  var path: String { file.path }
+
+  func close() {
+    database.close()
+    file.remove()
+  }
+}
+
 @Suite("Opening, migrating and preparing the database", .fixedClock)
 struct DatabaseTests {
   @Test func migrationsAreNamedRecordedAndIdempotent() throws {

@@ -24,13 +24,10 @@ struct LiveCountsTests {
 
   @Test(arguments: [11 as UInt64, 12])
   func afterWritesFromTheShellAndTheApp(seed: UInt64) throws {
-    let file = TemporaryFile()
-    defer { file.remove() }
-    let scheduler = ManualCompletionScheduler()
-    let database = try AppDatabase.open(path: file.path, scheduler: scheduler)
-    defer { database.close() }
-    try database.writeAction { try $0.loadSampleData() }
-    var work = try RandomWork(seed: seed, database: database, scheduler: scheduler, path: file.path)
+    let sample = try SampleFile()
+    defer { sample.close() }
+    let (database, scheduler) = (sample.database, sample.scheduler)
+    var work = try RandomWork(seed: seed, database: database, scheduler: scheduler, path: sample.path)
     for step in 0..<70 {
       try work.step()
       let differences = try database.read { try countDifferences($0) }

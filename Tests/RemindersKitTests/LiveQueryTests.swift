@@ -7,12 +7,9 @@ import Testing
 @Suite("The queries as live values over a database file", .fixedClock)
 struct LiveQueryTests {
   @Test func countsListsAndRowsFollowActionsUndoAndTheGracePeriod() async throws {
-    let file = TemporaryFile()
-    defer { file.remove() }
-    let scheduler = ManualCompletionScheduler()
-    let database = try AppDatabase.open(path: file.path, scheduler: scheduler)
-    defer { database.close() }
-    try database.writeAction { try $0.loadSampleData() }
+    let sample = try SampleFile()
+    defer { sample.close() }
+    let (database, scheduler) = (sample.database, sample.scheduler)
 
     @FetchOne(Stats.query, database: database) var stats = Stats()
     @FetchAll(ReminderListState.all, database: database) var lists

@@ -21,12 +21,9 @@ struct ScreensFollowWritersTests {
 
   @Test(arguments: [31 as UInt64, 32])
   func afterEachQuiescentPointEveryScreenEqualsAFreshRead(seed: UInt64) async throws {
-    let file = TemporaryFile()
-    defer { file.remove() }
-    let scheduler = ManualCompletionScheduler()
-    let database = try AppDatabase.open(path: file.path, scheduler: scheduler)
-    defer { database.close() }
-    try database.writeAction { try $0.loadSampleData() }
+    let sample = try SampleFile()
+    defer { sample.close() }
+    let (database, scheduler) = (sample.database, sample.scheduler)
     let personal = try #require(
       try await database.read { try RemindersList.where { $0.title.eq("Personal") }.fetchOne($0) })
     try await withDependencies {
@@ -34,7 +31,7 @@ struct ScreensFollowWritersTests {
       $0.liveValueScheduler = .mainActor
     } operation: {
       try await follow(
-        Screens(listID: personal.id), seed: seed, database: database, scheduler: scheduler, path: file.path)
+        Screens(listID: personal.id), seed: seed, database: database, scheduler: scheduler, path: sample.path)
     }
   }
 
