@@ -7,7 +7,7 @@ import Testing
 struct FuzzChecks {
   let seed: UInt64
   var iteration = 0
-  /// The input, described only when a check fails: describing 100,000 inputs would cost more than
+  /// The input, described only when a check fails: describing every input would cost more than
   /// checking them.
   var describeInput: () -> String = { "" }
   private var failures: [Int: Int] = [:]
