@@ -78,6 +78,11 @@ final class BaselineFileDatabase {
     return BaselineStatement(database: self, handle: statement!)
   }
 
+  /// The `items` rows, inserted by C in one transaction.
+  func insertItems(_ texts: BaselineItemTexts) throws {
+    try checkBaseline(baseline_insert_items(handle, &texts.texts), "baseline_insert_items")
+  }
+
   /// The import workload's rows, inserted by C.
   func importRows(_ rows: BaselineImportRows) throws {
     var value = rows.rows

@@ -1,11 +1,13 @@
+import Foundation
 import SQLiteData
 
-/// The engine against raw C on the `items` table: a bulk insert, two fetches, and opening and
-/// migrating a database file.
+/// The engine against raw C on the `items` table: a bulk insert (in memory, and into a WAL file
+/// through a pool), two fetches, and opening and migrating a database file.
 func engineWorkloads() -> [Workload] {
   [
     insertWorkload(name: "engine.insert-50k", insert: insertItems),
     insertWorkload(name: "engine.insert-50k-arguments", insert: insertItemsWithArguments),
+    walPoolInsertWorkload(),
     fetchWorkload(name: "engine.fetch-in-stock", sql: ItemsSQL.fetchInStock, expectedCount: 25_000),
     fetchWorkload(
       name: "engine.fetch-10k-by-predicate", sql: ItemsSQL.fetchByPredicate,
@@ -35,6 +37,44 @@ private func insertWorkload(
       baseline: Timed(
         prepare: { baselineDatabase = try BaselineItemsDatabase() },
         run: { try baselineDatabase.insertItems(baselineTexts) }))
+  }
+}
+
+/// The same 50,000 inserts into a WAL database file through a `DatabasePool`, against C on a file
+/// with the pool's pragmas (WAL, synchronous NORMAL, foreign keys on). Neither side checkpoints
+/// while timed: the pool copies its log into the file on a background connection after the
+/// commit, so C's automatic checkpoint at commit is turned off. Each run writes a new file.
+private func walPoolInsertWorkload() -> Workload {
+  Workload(name: "engine.insert-50k-wal-pool") {
+    let directory = try TemporaryDirectory()
+    let texts = ItemTexts(count: itemCount)
+    let baselineTexts = try BaselineItemTexts(count: itemCount)
+    var pool: DatabasePool?
+    var baseline: BaselineFileDatabase?
+    return Sides(
+      ours: Timed(
+        prepare: {
+          pool?.close()
+          let fresh = try DatabasePool(path: try directory.freshDatabasePath(named: "pool.sqlite"))
+          try fresh.write { db in try db.execute(sql: ItemsSQL.createTable) }
+          pool = fresh
+        },
+        run: { try insertItems(texts, into: pool!) }),
+      baseline: Timed(
+        prepare: {
+          baseline = nil
+          let path = try directory.freshDatabasePath(named: "baseline.sqlite")
+          // C opens an existing file: an empty one is an empty database.
+          guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw UnexpectedResult(description: "could not create \(path)")
+          }
+          let database = try BaselineFileDatabase(path: path)
+          try database.execute(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; "
+              + "PRAGMA wal_autocheckpoint = 0; " + ItemsSQL.createTable)
+          baseline = database
+        },
+        run: { try baseline!.insertItems(baselineTexts) }))
   }
 }
 
@@ -88,8 +128,8 @@ private func makeItemsQueue() throws -> DatabaseQueue {
 }
 
 /// Binds each row's values straight into the statement (`execute(_:...)`).
-private func insertItems(_ texts: ItemTexts, into queue: DatabaseQueue) throws {
-  try queue.write { db in
+private func insertItems(_ texts: ItemTexts, into writer: some DatabaseWriter) throws {
+  try writer.write { db in
     let statement = try db.cachedStatement(sql: ItemsSQL.insert)
     for index in texts.titles.indices {
       let id = index + 1
