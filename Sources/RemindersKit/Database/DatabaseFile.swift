@@ -49,13 +49,21 @@ enum DatabaseFile {
     guard
       let header = FileHandle(forReadingAtPath: path).map({ handle in
         defer { try? handle.close() }
-        return (try? handle.read(upToCount: 16)) ?? Data()
+        return (try? handle.read(upToCount: 100)) ?? Data()
       })
     else {
       throw DatabaseFileError(path: path, problem: .unreadable(String(cString: strerror(errno))))
     }
-    guard header == Data("SQLite format 3\0".utf8) else {
+    guard header.prefix(16) == Data("SQLite format 3\0".utf8) else {
       throw DatabaseFileError(path: path, problem: .notSQLite)
+    }
+    // Without a `-wal` file every commit is in the main file, and its header says whose it is
+    // and at which version: the app's own database needs no connection to be recognised.
+    if header.count == 100, access(path + "-wal", F_OK) != 0,
+      bigEndianInt32(header, at: 68) == applicationID,
+      (0...schemaVersion).contains(Int(bigEndianInt32(header, at: 60)))
+    {
+      return .recognised
     }
 
     var readOnly = configuration
@@ -94,6 +102,13 @@ enum DatabaseFile {
     default:
       throw DatabaseFileError(path: path, problem: .otherApplication(found.applicationID))
     }
+  }
+
+  /// The 32-bit big-endian integer at `offset` of a database header (`application_id` at 68,
+  /// `user_version` at 60).
+  private static func bigEndianInt32(_ header: Data, at offset: Int) -> Int32 {
+    let start = header.startIndex + offset
+    return header[start..<start + 4].reduce(Int32(0)) { $0 << 8 | Int32($1) }
   }
 
   /// How to open `path` for inspection without leaving a trace: a read-only connection to a

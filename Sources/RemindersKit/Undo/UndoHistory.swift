@@ -49,6 +49,7 @@ extension Database {
   @discardableResult
   public func undoable<T>(_ label: String, _ body: () throws -> T) throws -> T {
     guard try hasUndoLog(), try recordingStep() == nil else { return try body() }
+    try UndoLog.createTriggersIfNeeded(self)
     var result: T?
     try inSavepoint {
       let step = try newStep(isRedo: false, label: label)

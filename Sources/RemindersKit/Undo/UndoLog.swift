@@ -25,6 +25,10 @@ enum UndoLog {
     SQLQueryExpression(#"NOT (SELECT "isReplaying" FROM "undoState")"#)
   }
 
+  /// Creates the log's tables (the app's triggers read `undoState`). The triggers that fill the
+  /// log come with the first step recorded (``createTriggersIfNeeded(_:)``): 18 temporary
+  /// triggers cost more than the rest of opening the database, and a session that only reads
+  /// needs none.
   static func create(_ db: Database) throws {
     try db.execute(
       sql: """
@@ -46,6 +50,14 @@ enum UndoLog {
         );
         CREATE INDEX IF NOT EXISTS temp."undoLog_step" ON "undoLog" ("step");
         """)
+  }
+
+  /// Creates the triggers that record each change to the tracked tables, unless they exist.
+  static func createTriggersIfNeeded(_ db: Database) throws {
+    let exists = try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_temp_master WHERE type = 'trigger' AND name = ?)",
+      arguments: ["undo_\(trackedTables[0])_insert"])
+    guard exists != true else { return }
     for table in trackedTables {
       let columns = try String.fetchAll(
         db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
@@ -56,24 +68,24 @@ enum UndoLog {
 
   /// The three triggers that record the inverse of each change to `table`.
   static func triggers(table: String, columns: [String]) -> String {
-    let name = quoted(table)
-    let text = { (sql: String) in "'" + sql.replacingOccurrences(of: "'", with: "''") + "'" }
+    let name = table.quoted()
+    let text = { (sql: String) in sql.quoted(.text) }
     let recording = #"(SELECT "recordingStep" FROM "undoState")"#
     let changed = { (column: String) in
-      "old.\(quoted(column)) IS NOT new.\(quoted(column)) COLLATE BINARY"
+      "old.\(column.quoted()) IS NOT new.\(column.quoted()) COLLATE BINARY"
     }
     let setChanged = columns.map { column in
-      "CASE WHEN \(changed(column)) THEN \(text(", \(quoted(column)) = ")) || quote(old.\(quoted(column))) "
+      "CASE WHEN \(changed(column)) THEN \(text(", \(column.quoted()) = ")) || quote(old.\(column.quoted())) "
         + "ELSE '' END"
     }
-    let values = columns.map { "quote(old.\(quoted($0)))" }
+    let values = columns.map { "quote(old.\($0.quoted()))" }
     return """
-      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted("undo_\(table)_insert"))
+      CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_insert".quoted())
       AFTER INSERT ON \(name) WHEN \(recording) IS NOT NULL BEGIN
         INSERT INTO "undoLog" ("step", "sql")
         VALUES (\(recording), \(text("DELETE FROM \(name) WHERE rowid = ")) || new.rowid);
       END;
-      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted("undo_\(table)_update"))
+      CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_update".quoted())
       AFTER UPDATE ON \(name)
       WHEN \(recording) IS NOT NULL AND (\(columns.map(changed).joined(separator: " OR "))) BEGIN
         INSERT INTO "undoLog" ("step", "sql")
@@ -83,19 +95,15 @@ enum UndoLog {
             || \(text(" WHERE rowid = ")) || old.rowid
         );
       END;
-      CREATE TEMP TRIGGER IF NOT EXISTS \(quoted("undo_\(table)_delete"))
+      CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_delete".quoted())
       BEFORE DELETE ON \(name) WHEN \(recording) IS NOT NULL BEGIN
         INSERT INTO "undoLog" ("step", "sql")
         VALUES (
           \(recording),
-          \(text("INSERT INTO \(name) (rowid, \(columns.map(quoted).joined(separator: ", "))) VALUES ("))
+          \(text("INSERT INTO \(name) (rowid, \(columns.map { $0.quoted() }.joined(separator: ", "))) VALUES ("))
             || old.rowid || ', ' || \(values.joined(separator: " || ', ' || ")) || ')'
         );
       END;
       """
-  }
-
-  private static func quoted(_ identifier: String) -> String {
-    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }

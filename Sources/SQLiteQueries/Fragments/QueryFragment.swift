@@ -211,3 +211,10 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     public mutating func appendInterpolation(_ other: QueryFragment) { fragment.append(other) }
   }
 }
+
+extension String {
+  /// The string quoted for SQL: an identifier (`"it""s"`), or a text literal (`'it''s'`).
+  public func quoted(_ delimiter: QueryFragment.QuoteDelimiter = .identifier) -> String {
+    QueryFragment.quoted(self, delimiter: delimiter)
+  }
+}

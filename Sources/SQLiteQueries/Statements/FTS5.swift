@@ -62,9 +62,8 @@ private func fts5BM25<Row: FTS5, Result>(
 extension TableColumn where Root: FTS5, Value == String {
   /// Rows whose column matches: `"reminderTexts" MATCH 'title:"take"'`.
   public func match(_ term: String) -> SQLQueryExpression<Bool> {
-    let quoted = "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    return SQLQueryExpression(
-      QueryFragment(quote: Root.tableName) + " MATCH " + "\(name):\(quoted)".queryFragment)
+    SQLQueryExpression(
+      QueryFragment(quote: Root.tableName) + " MATCH " + "\(name):\(term.quoted())".queryFragment)
   }
 
   /// The column's text with matches wrapped in `open` and `close`.

@@ -76,10 +76,7 @@ public struct TriggerOperation<On: Table>: Sendable {
     var names: [String] = []
     for column in repeat each columns(On.columns) { names += column.flattenedColumns.map(\.name) }
     let (old, new) = (On.TableColumns(table: "old"), On.TableColumns(table: "new"))
-    let event =
-      "UPDATE OF "
-      + names.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-      .joined(separator: ", ")
+    let event = "UPDATE OF " + names.map { $0.quoted() }.joined(separator: ", ")
     return Self(
       event: event, kind: "update", body: body(old, new), condition: condition?(old, new).queryFragment)
   }
