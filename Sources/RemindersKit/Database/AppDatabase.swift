@@ -90,7 +90,8 @@ public enum AppDatabase {
       try UndoLog.create(db)
       try Triggers.create(db)
     }
-    if completesInterruptedCompletions, !isReadOnly {
+    // Read first: a write would take the write lock on every launch for nothing.
+    if completesInterruptedCompletions, !isReadOnly, try writer.read(CompletionGrace.isAnyCompleting) {
       try writer.write { db in try CompletionGrace.completeNow(db) }
     }
   }

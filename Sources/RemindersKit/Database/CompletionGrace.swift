@@ -60,6 +60,11 @@ final class CompletionGrace: @unchecked Sendable {
     }
   }
 
+  /// Whether a reminder is in its grace period (`completeNow` would complete it).
+  static func isAnyCompleting(_ db: Database) throws -> Bool {
+    try Reminder.where { $0.status.eq(Reminder.Status.completing) }.fetchCount(db) > 0
+  }
+
   /// Completes reminders still completing: after the grace period, or at launch for those left
   /// completing when the app last stopped.
   static func completeNow(

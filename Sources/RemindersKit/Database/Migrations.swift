@@ -223,13 +223,24 @@ enum Migrations {
   /// wrote the file, and the migrator refuses it with an error that says so.
   static func migrate(_ writer: any DatabaseWriter) throws {
     let known = Set(migrator().migrationIdentifiers)
-    let recorded = try writer.read { db in try migrator().appliedIdentifiers(db) }
+    let (recorded, stamped) = try writer.read { db in
+      (try migrator().appliedIdentifiers(db), try isStamped(db))
+    }
+    // Up to date, with no migration of a newer version of the app: nothing to write, and no
+    // write lock taken (the common case, on every launch).
+    if stamped, known.isSubset(of: recorded),
+      !recorded.contains(where: { $0.hasPrefix(prefix) && !known.contains($0) })
+    {
+      return
+    }
     let foreign = recorded.filter { !$0.hasPrefix(prefix) && !known.contains($0) }.sorted()
     try migrator(foreignIdentifiers: foreign).migrate(writer)
-    let isStamped = try writer.read { db in
-      try Int32.fetchOne(db, sql: "PRAGMA application_id") == DatabaseFile.applicationID
-        && Int.fetchOne(db, sql: "PRAGMA user_version") == DatabaseFile.schemaVersion
-    }
-    if !isStamped { try writer.write(DatabaseFile.stamp) }
+    if try !writer.read(isStamped) { try writer.write(DatabaseFile.stamp) }
+  }
+
+  /// Whether the file carries the app's id and its schema version.
+  private static func isStamped(_ db: Database) throws -> Bool {
+    try Int32.fetchOne(db, sql: "PRAGMA application_id") == DatabaseFile.applicationID
+      && Int.fetchOne(db, sql: "PRAGMA user_version") == DatabaseFile.schemaVersion
   }
 }
