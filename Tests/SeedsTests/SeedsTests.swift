@@ -274,6 +274,8 @@ struct SeedsTests {
       }
     }
     let model = ItemsModel()
+    // Follows the facts beside the model: once it has a commit, so would the model's search.
+    @FetchOne(Fact.count()) var factCount = 0
     #expect(model.items.map(\.id) == [3, 2, 1])
     #expect(model.itemsCount == 3)
     #expect(model.facts.totalCount == 2)
@@ -290,8 +292,9 @@ struct SeedsTests {
     #expect(model.facts.totalCount == 3)
     search.cancel()
     await model.addFact(body: "Honey again")
-    try await Task.sleep(for: .milliseconds(50))
-    #expect(model.facts.searchCount == 2)
+    try await waitUntil { factCount == 4 }
+    // The cancelled search keeps its last value.
+    #expect(model.facts.searchCount == 2 && model.facts.totalCount == 3)
   }
 }
 
