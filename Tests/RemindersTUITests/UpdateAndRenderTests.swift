@@ -26,8 +26,8 @@ struct UpdateAndRenderTests {
       isNarrow = app.isNarrow
       listHeight = app.listHeight
       sidebarHeight = app.sidebarHeight
-      sidebarSelection = app.sidebarList.selection
-      sidebarScroll = app.sidebarList.scrollOffset
+      sidebarSelection = app.sidebar.list.selection
+      sidebarScroll = app.sidebar.list.scrollOffset
       detailSelection = app.detail?.list.selection
       detailScroll = app.detail?.list.scrollOffset
       detail = app.detail?.model.kind

@@ -10,11 +10,9 @@ extension RemindersApp {
     let size = canvas.size
     // Read on every frame, so that a write finishing redraws the screen with its message.
     let saving = writes.pending > 0 ? "saving…  " : ""
-    let sidebar = sidebarSource
     let right = home.isEmpty && search == nil && stats == nil ? nil : rightPane()
-    let sidebarView = SidebarPane(
-      source: sidebar, list: sidebarList, isFocused: focus == .sidebar,
-      takesKeys: focus == .sidebar && overlay == nil && prompt == nil)
+    let sidebarView = sidebar.view(
+      isFocused: focus == .sidebar, takesKeys: focus == .sidebar && overlay == nil && prompt == nil)
 
     let main: any View
     if isNarrow {

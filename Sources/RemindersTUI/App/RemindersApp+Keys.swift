@@ -24,7 +24,7 @@ extension RemindersApp {
     // Moving in the focused list comes first.
     switch focus {
     case .sidebar:
-      if sidebarList.handle(key, in: sidebarSource, height: sidebarHeight) {
+      if sidebar.navigate(key, height: sidebarHeight) {
         if !isNarrow, let entry = sidebarEntry { open(entry, focusing: false) }
         return .handled
       }

@@ -104,7 +104,7 @@ extension RemindersApp {
         write {
           try $0.saveList(draft)
         } then: { [weak self] list in
-          self?.pendingSidebarSelection = .list(list.id)
+          self?.sidebar.select(whenItArrives: .list(list.id))
           self?.post("Saved the list “\(list.title)”", style: .success)
         } failed: { [weak self] error in
           self?.reopen(.listForm(form), saying: error) { form.error = $0 }

@@ -17,13 +17,7 @@ extension RemindersApp {
   /// Keeps the sidebar's selection on its entry (or its neighbour when the entry is gone); the
   /// detail screen follows the selection on a wide screen.
   private func updateSidebar() {
-    let source = sidebarSource
-    if let entry = pendingSidebarSelection, source.index(of: entry) != nil {
-      sidebarList.select(id: entry, in: source, height: sidebarHeight)
-      pendingSidebarSelection = nil
-    } else {
-      sidebarList.reconcile(with: source, height: sidebarHeight)
-    }
+    sidebar.update(height: sidebarHeight)
     if let detail, case .list = detail.model.kind, !detail.model.exists {
       // The list was deleted (perhaps by another program): back to the sidebar.
       self.detail = nil

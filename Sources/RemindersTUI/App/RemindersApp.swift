@@ -38,7 +38,8 @@ final class RemindersApp: Application {
   /// Narrower than this, the sidebar and the reminders take turns on the whole screen.
   static let splitWidth = 64
 
-  let home = HomeModel()
+  /// The left-hand pane: smart lists, lists and tags, with their counts.
+  let sidebar = SidebarScreen()
   /// The sync engine's state for the status line; idle when the database does not sync.
   let sync: SyncModel
   let quickAdd = QuickAddModel()
@@ -62,13 +63,10 @@ final class RemindersApp: Application {
 
   var focus = Pane.sidebar
   var overlay: Overlay?
-  var sidebarList = ListState<SidebarEntry>()
   /// The line where text is typed (quick-add, a tag), while it is open.
   var prompt: LinePrompt?
   var messages = StatusMessages()
   var keymap = AppKeymap.make()
-  /// A list just added, to select in the sidebar when its row arrives.
-  var pendingSidebarSelection: SidebarEntry?
   /// The dependencies the app was made with: what "now" is for due date labels.
   let dependencies = DependencyValues.current
 
@@ -114,14 +112,11 @@ final class RemindersApp: Application {
       formatter: formatter, showsList: mixesLists && !isNarrow, changedByOthers: changeMarks.marked(at: .now))
   }
 
-  var sidebarSource: SidebarSource {
-    SidebarSource(stats: home.stats, lists: home.lists, tags: home.tags)
-  }
+  /// The home screen's live values (the sidebar's).
+  var home: HomeModel { sidebar.home }
 
   /// The entry selected in the sidebar.
-  var sidebarEntry: SidebarEntry? {
-    sidebarList.selection
-  }
+  var sidebarEntry: SidebarEntry? { sidebar.selection }
 
   /// The reminder selected on the detail screen or in search results, with its title.
   var selectedReminder: ReminderRow? {
