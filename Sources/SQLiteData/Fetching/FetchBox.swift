@@ -110,7 +110,7 @@ final class FetchBox<Value: Sendable>: Observable, Sendable {
       // Shared only with values delivered on the same queue: each one's values must arrive where
       // its reader expects them.
       let key = SharingKey(
-        database: ObjectIdentifier(database), request: AnyHashable(sharingKey),
+        database: ObjectIdentifier(database), request: SharingKey.Request(base: sharingKey),
         fetched: ObjectIdentifier(Fetched.self),
         queue: ObjectIdentifier(queue))
       cancellable = SharedObservation.subscribe(

@@ -1,14 +1,23 @@
 import Foundation
 import SQLiteEngine
+import Synchronization
 
 /// What makes two live values the same observation: the same database, the same request (a
 /// statement's SQL with its bindings, or a `FetchKeyRequest`), the same fetched type, and the
 /// same queue to deliver on.
-struct SharingKey: Hashable, @unchecked Sendable {
+struct SharingKey: Hashable, Sendable {
   let database: ObjectIdentifier
-  let request: AnyHashable
+  let request: Request
   let fetched: ObjectIdentifier
   let queue: ObjectIdentifier
+
+  /// A request compared and hashed as itself.
+  struct Request: Hashable, Sendable {
+    let base: any Hashable & Sendable
+
+    static func == (lhs: Self, rhs: Self) -> Bool { AnyHashable(lhs.base) == AnyHashable(rhs.base) }
+    func hash(into hasher: inout Hasher) { AnyHashable(base).hash(into: &hasher) }
+  }
 }
 
 /// One observation for every live value that fetches the same thing from the same database and
@@ -23,14 +32,14 @@ struct SharingKey: Hashable, @unchecked Sendable {
 /// read begins. So a shared value it skips is older than its own, and one it takes after its own
 /// may be older only while a fetch that follows the commits in between is on its way: every
 /// commit is followed by a shared fetch that begins after it and is numbered after it.
-final class SharedObservation<Fetched: Sendable>: @unchecked Sendable {
+final class SharedObservation<Fetched: Sendable>: Sendable {
   /// One live value following the observation.
-  final class Subscriber: @unchecked Sendable {
+  final class Subscriber: Sendable {
     let onChange: @Sendable (Fetched) -> Void
     let onError: @Sendable (any Error) -> Void
-    /// Held while a value is checked and delivered, so two values cannot cross on the way.
-    private let lock = NSLock()
-    private var lastFetch = -1
+    /// The number of the last fetch delivered, held while a value is checked and delivered so
+    /// that two values cannot cross on the way.
+    private let lastFetch = Mutex(-1)
 
     init(onChange: @escaping @Sendable (Fetched) -> Void, onError: @escaping @Sendable (any Error) -> Void) {
       self.onChange = onChange
@@ -39,49 +48,54 @@ final class SharedObservation<Fetched: Sendable>: @unchecked Sendable {
 
     /// Delivers the value of fetch number `fetch` unless a later fetch's value came first.
     func receive(_ value: Fetched, fetch: Int) {
-      lock.withLock {
-        guard fetch > lastFetch else { return }
-        lastFetch = fetch
+      lastFetch.withLock { last in
+        guard fetch > last else { return }
+        last = fetch
         onChange(value)
       }
     }
 
     func receive(_ error: any Error) {
-      lock.withLock { onError(error) }
+      lastFetch.withLock { _ in onError(error) }
     }
   }
 
-  private let lock = NSLock()
-  private var subscribers: [ObjectIdentifier: Subscriber] = [:]
-  private var fetchCount = 0
-  private var cancellable: DatabaseCancellable?
+  private struct State {
+    var subscribers: [ObjectIdentifier: Subscriber] = [:]
+    var fetchCount = 0
+    var cancellable: DatabaseCancellable?
+  }
+
+  private let state = Mutex(State())
 
   /// The number of a fetch whose read begins now.
   private func nextFetch() -> Int {
-    lock.withLock {
-      defer { fetchCount += 1 }
-      return fetchCount
+    state.withLock { state in
+      defer { state.fetchCount += 1 }
+      return state.fetchCount
     }
   }
 
   private func add(_ subscriber: Subscriber) {
-    lock.withLock { subscribers[ObjectIdentifier(subscriber)] = subscriber }
+    state.withLock { $0.subscribers[ObjectIdentifier(subscriber)] = subscriber }
   }
 
   /// Removes a subscriber; true when it was the last.
   private func remove(_ subscriber: Subscriber) -> Bool {
-    lock.withLock {
-      subscribers[ObjectIdentifier(subscriber)] = nil
-      return subscribers.isEmpty
+    state.withLock { state in
+      state.subscribers[ObjectIdentifier(subscriber)] = nil
+      return state.subscribers.isEmpty
     }
   }
 
   private func broadcast(_ value: Fetched, fetch: Int) {
-    for subscriber in lock.withLock({ Array(subscribers.values) }) { subscriber.receive(value, fetch: fetch) }
+    for subscriber in state.withLock({ Array($0.subscribers.values) }) {
+      subscriber.receive(value, fetch: fetch)
+    }
   }
 
   private func broadcast(_ error: any Error) {
-    for subscriber in lock.withLock({ Array(subscribers.values) }) { subscriber.receive(error) }
+    for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.receive(error) }
   }
 
   /// Subscribes to the observation of `key`, starting it if nobody observes it yet. Cancelling
@@ -113,9 +127,9 @@ final class SharedObservation<Fetched: Sendable>: @unchecked Sendable {
         onError: { [weak shared] error in shared?.broadcast(error) },
         onChange: { [weak shared] numbered in shared?.broadcast(numbered.1, fetch: numbered.0) })
       // Everyone may have left while it started.
-      let isAbandoned = shared.lock.withLock {
-        shared.cancellable = cancellable
-        return shared.subscribers.isEmpty
+      let isAbandoned = shared.state.withLock { state in
+        state.cancellable = cancellable
+        return state.subscribers.isEmpty
       }
       if isAbandoned { cancellable.cancel() }
     } else {
@@ -132,7 +146,7 @@ final class SharedObservation<Fetched: Sendable>: @unchecked Sendable {
       let stopped: DatabaseCancellable?? = registry.withEntries { entries in
         guard shared.remove(subscriber) else { return nil }
         if entries[key] === shared { entries[key] = nil }
-        return shared.lock.withLock { shared.cancellable }
+        return shared.state.withLock { $0.cancellable }
       }
       if let stopped { stopped?.cancel() }
     }
@@ -140,15 +154,11 @@ final class SharedObservation<Fetched: Sendable>: @unchecked Sendable {
 }
 
 /// The shared observations in progress, by key.
-final class SharedObservationRegistry: @unchecked Sendable {
+final class SharedObservationRegistry: Sendable {
   static let shared = SharedObservationRegistry()
-  static let lock = NSLock()
-  private var entries: [SharingKey: AnyObject] = [:]
+  private let entries = Mutex<[SharingKey: any AnyObject & Sendable]>([:])
 
-  func withEntries<R>(_ body: (inout [SharingKey: AnyObject]) -> R) -> R {
-    Self.lock.withLock { body(&entries) }
+  func withEntries<R>(_ body: (inout [SharingKey: any AnyObject & Sendable]) -> R) -> R {
+    entries.withLock { body(&$0) }
   }
-
-  /// How many observations are running (for tests).
-  var count: Int { withEntries { $0.count } }
 }
