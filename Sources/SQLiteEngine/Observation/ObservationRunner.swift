@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs one observation: fetches, listens to commits, fetches again when one touches the region,
 /// one fetch at a time, and delivers the values in order.
-final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
+final class ObservationRunner<Value: Sendable>: Sendable {
   private let observation: ValueObservation<Value>
   private let writer: any DatabaseWriter
   private let scheduler: any ValueObservationScheduler
@@ -12,15 +13,17 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
   /// Fetches run here, one at a time, so that values come out in commit order.
   private let queue = DispatchQueue(label: "SQLiteData.ValueObservation")
 
-  private let lock = NSLock()
-  /// What the last fetch read; nil until a fetch has told.
-  private var region: DatabaseRegion?
-  private var isFetching = false
-  private var needsFetch = false
-  private var isCancelled = false
-  private var lastValue: Value?
-  private var commitObservation: CommitObservation?
-  private var externalObservation: CommitObservation?
+  private struct State {
+    /// What the last fetch read; nil until a fetch has told.
+    var region: DatabaseRegion?
+    var isFetching = false
+    var needsFetch = false
+    var isCancelled = false
+    var lastValue: Value?
+    var observations: [CommitObservation] = []
+  }
+
+  private let state = Mutex(State())
 
   init(
     observation: ValueObservation<Value>, writer: any DatabaseWriter,
@@ -39,12 +42,18 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
     // heard in between then asks for one more fetch after it, instead of starting a second
     // fetch that would run (and deliver) alongside it.
     let immediately = scheduler.deliversInitialValueImmediately
-    if immediately { lock.withLock { isFetching = true } }
+    if immediately { state.withLock { $0.isFetching = true } }
     // Listen before the first fetch, so that no commit falls between the two.
-    commitObservation = writer.observeCommits { [weak self] changes in self?.databaseDidChange(changes) }
-    externalObservation = writer.observeOtherConnectionsCommits { [weak self] changes in
-      self?.databaseDidChange(changes)
+    let observations = [
+      writer.observeCommits { [weak self] changes in self?.databaseDidChange(changes) },
+      writer.observeOtherConnectionsCommits { [weak self] changes in self?.databaseDidChange(changes) },
+    ].compactMap { $0 }
+    // Cancelled while it started: what it listens to stops too.
+    let isCancelled = state.withLock { state in
+      state.observations = observations
+      return state.isCancelled
     }
+    if isCancelled { for observation in observations { observation.cancel() } }
     if immediately {
       let result = fetch()
       deliver(result, immediately: true)
@@ -55,28 +64,30 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
   }
 
   func cancel() {
-    lock.withLock { isCancelled = true }
-    commitObservation?.cancel()
-    externalObservation?.cancel()
+    let observations = state.withLock { state in
+      state.isCancelled = true
+      return state.observations
+    }
+    for observation in observations { observation.cancel() }
   }
 
   /// A commit that touches the region asks for a fetch. Before the first fetch has told what it
   /// reads, every commit does: it may have landed after that fetch's snapshot, and judged against
   /// a region not known yet it would be lost.
   private func databaseDidChange(_ changes: DatabaseChanges) {
-    let isRelevant = lock.withLock { !isCancelled && (region.map(changes.modifies) ?? true) }
+    let isRelevant = state.withLock { !$0.isCancelled && ($0.region.map(changes.modifies) ?? true) }
     if isRelevant { requestFetch() }
   }
 
   /// Fetches now, or once the fetch in flight ends (several requests make one more fetch).
   private func requestFetch() {
-    let startsFetch = lock.withLock {
-      guard !isCancelled else { return false }
-      if isFetching {
-        needsFetch = true
+    let startsFetch = state.withLock { state in
+      guard !state.isCancelled else { return false }
+      if state.isFetching {
+        state.needsFetch = true
         return false
       }
-      isFetching = true
+      state.isFetching = true
       return true
     }
     guard startsFetch else { return }
@@ -88,10 +99,10 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
   }
 
   private func fetchDidEnd() {
-    let again = lock.withLock {
-      isFetching = false
-      defer { needsFetch = false }
-      return needsFetch && !isCancelled
+    let again = state.withLock { state in
+      state.isFetching = false
+      defer { state.needsFetch = false }
+      return state.needsFetch && !state.isCancelled
     }
     if again { requestFetch() }
   }
@@ -101,7 +112,7 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
   private func fetch() -> Result<Value, any Error> {
     do {
       let (value, region) = try writer.read { db in try db.recordingRegion { try observation.fetch(db) } }
-      lock.withLock { self.region = region }
+      state.withLock { $0.region = region }
       return .success(value)
     } catch {
       return .failure(error)
@@ -111,12 +122,14 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
   private func deliver(_ result: Result<Value, any Error>, immediately: Bool) {
     switch result {
     case .success(let value):
-      let isNew = lock.withLock {
-        guard !isCancelled else { return false }
-        if let isDuplicate = observation.isDuplicate, let lastValue, isDuplicate(lastValue, value) {
+      let isNew = state.withLock { state in
+        guard !state.isCancelled else { return false }
+        if let isDuplicate = observation.isDuplicate, let lastValue = state.lastValue,
+          isDuplicate(lastValue, value)
+        {
           return false
         }
-        lastValue = value
+        state.lastValue = value
         return true
       }
       guard isNew else { return }
@@ -124,18 +137,18 @@ final class ObservationRunner<Value: Sendable>: @unchecked Sendable {
         onChange(value)
       } else {
         scheduler.schedule { [weak self] in
-          guard let self, !self.lock.withLock({ self.isCancelled }) else { return }
+          guard let self, !self.state.withLock({ $0.isCancelled }) else { return }
           self.onChange(value)
         }
       }
     case .failure(let error):
       // Forget the last value, so that the same value after an error is delivered again.
-      lock.withLock { lastValue = nil }
+      state.withLock { $0.lastValue = nil }
       if immediately {
         onError(error)
       } else {
         scheduler.schedule { [weak self] in
-          guard let self, !self.lock.withLock({ self.isCancelled }) else { return }
+          guard let self, !self.state.withLock({ $0.isCancelled }) else { return }
           self.onError(error)
         }
       }
