@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteEngine
+import Synchronization
 
 /// The values the library and apps depend on, set once at launch with `prepareDependencies` and
 /// overridden for a scope (a test) with `withDependencies`.
@@ -95,39 +96,28 @@ public struct UUIDGenerator: Sendable {
   }
 }
 
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: UInt64 = 0
-  func next() -> UInt64 {
-    lock.withLock {
-      defer { value += 1 }
-      return value
-    }
-  }
+final class Counter: Sendable {
+  private let value = Atomic<UInt64>(0)
+  func next() -> UInt64 { value.add(1, ordering: .relaxed).oldValue }
 }
 
 /// The values prepared at launch.
-final class GlobalDependencies: @unchecked Sendable {
-  private let lock = NSLock()
-  private var values = DependencyValues()
-  private var isPrepared = false
+final class GlobalDependencies: Sendable {
+  private let state = Mutex((values: DependencyValues(), isPrepared: false))
 
-  var value: DependencyValues { lock.withLock { values } }
+  var value: DependencyValues { state.withLock { $0.values } }
 
   /// Runs `body` on a copy of the values, outside the lock: the body may read dependencies itself
   /// (the seeds' `appDatabase()` reads `@Dependency(\.context)`), and sees those in effect before.
   func prepare(_ body: (inout DependencyValues) throws -> Void) rethrows {
-    var prepared = lock.withLock {
-      if isPrepared, DependencyValues.scoped == nil {
+    var prepared = state.withLock { state in
+      if state.isPrepared, DependencyValues.scoped == nil {
         reportIssue("prepareDependencies was called more than once: prepare dependencies once, at launch")
       }
-      return values
+      return state.values
     }
     try body(&prepared)
-    lock.withLock {
-      values = prepared
-      isPrepared = true
-    }
+    state.withLock { [prepared] in $0 = (prepared, true) }
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Reports a programming mistake that the program can survive: printed on standard error, once
 /// per message, so that it is seen without crashing the program.
@@ -33,10 +34,9 @@ public func withErrorReporting<R>(
   }
 }
 
-final class IssueLog: @unchecked Sendable {
+final class IssueLog: Sendable {
   static let shared = IssueLog()
-  private let lock = NSLock()
-  private var reported: Set<String> = []
+  private let reported = Mutex<Set<String>>([])
 
-  func firstTime(_ message: String) -> Bool { lock.withLock { reported.insert(message).inserted } }
+  func firstTime(_ message: String) -> Bool { reported.withLock { $0.insert(message).inserted } }
 }
