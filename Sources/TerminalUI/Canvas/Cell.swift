@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One column of one row on the screen.
 ///
@@ -47,23 +48,21 @@ public struct Cell: Hashable, Sendable {
 }
 
 /// The graphemes of several scalars drawn so far, numbered once each for the life of the program.
-final class GraphemeTable: @unchecked Sendable {
+final class GraphemeTable: Sendable {
   static let shared = GraphemeTable()
-  private let lock = NSLock()
-  private var numbers: [Character: UInt32] = [:]
-  private var graphemes: [Character] = []
+  private let table = Mutex((numbers: [Character: UInt32](), graphemes: [Character]()))
 
   func number(of grapheme: Character) -> UInt32 {
-    lock.withLock {
-      if let number = numbers[grapheme] { return number }
-      let number = UInt32(graphemes.count)
-      graphemes.append(grapheme)
-      numbers[grapheme] = number
+    table.withLock { table in
+      if let number = table.numbers[grapheme] { return number }
+      let number = UInt32(table.graphemes.count)
+      table.graphemes.append(grapheme)
+      table.numbers[grapheme] = number
       return number
     }
   }
 
   func grapheme(_ number: UInt32) -> Character {
-    lock.withLock { Int(number) < graphemes.count ? graphemes[Int(number)] : " " }
+    table.withLock { Int(number) < $0.graphemes.count ? $0.graphemes[Int(number)] : " " }
   }
 }
