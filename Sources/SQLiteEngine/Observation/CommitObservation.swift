@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What one committed transaction changed.
 public struct DatabaseChanges: Sendable, Hashable {
@@ -30,40 +31,40 @@ public final class CommitObservation: Sendable {
 }
 
 /// The commit observers of one connection. Called on the connection's queue, right after a commit.
-final class CommitObserverList: @unchecked Sendable {
-  private let lock = NSLock()
-  private var observers: [(id: UInt64, handler: @Sendable (DatabaseChanges) -> Void)] = []
-  private var nextID: UInt64 = 0
-  private(set) var commitCount: UInt64 = 0
+final class CommitObserverList: Sendable {
+  private struct State {
+    var observers: [(id: UInt64, handler: @Sendable (DatabaseChanges) -> Void)] = []
+    var nextID: UInt64 = 0
+    var commitCount: UInt64 = 0
+  }
+
+  private let state = Mutex(State())
 
   func add(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation {
-    lock.lock()
-    defer { lock.unlock() }
-    nextID += 1
-    observers.append((nextID, handler))
-    return CommitObservation(list: self, id: nextID)
+    let id = state.withLock { state in
+      state.nextID += 1
+      state.observers.append((state.nextID, handler))
+      return state.nextID
+    }
+    return CommitObservation(list: self, id: id)
   }
 
   func remove(_ id: UInt64) {
-    lock.lock()
-    defer { lock.unlock() }
-    observers.removeAll { $0.id == id }
+    state.withLock { $0.observers.removeAll { $0.id == id } }
   }
 
-  var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+  var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }
 
   func notify(tables: Set<String>) {
-    lock.lock()
-    commitCount += 1
-    let changes = DatabaseChanges(tables: tables, commitNumber: commitCount)
-    let handlers = observers
-    lock.unlock()
+    let (changes, handlers) = state.withLock { state in
+      state.commitCount += 1
+      return (DatabaseChanges(tables: tables, commitNumber: state.commitCount), state.observers)
+    }
+    // An observer removed by an earlier one's handler is not called.
     for observer in handlers where isRegistered(observer.id) { observer.handler(changes) }
   }
 
   private func isRegistered(_ id: UInt64) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return observers.contains { $0.id == id }
+    state.withLock { $0.observers.contains { $0.id == id } }
   }
 }
