@@ -1,15 +1,19 @@
 import Foundation
+import Synchronization
 
 /// A bounded set of reader connections, opened on demand and handed out one read at a time.
 /// Reads beyond the bound wait, in order, for a reader to come back.
-final class ReaderPool: @unchecked Sendable {
-  private let lock = NSLock()
+final class ReaderPool: Sendable {
+  private struct State {
+    var all: [SerializedConnection] = []
+    var available: [SerializedConnection] = []
+    var waiters: [@Sendable (Result<SerializedConnection, any Error>) -> Void] = []
+    var isClosed = false
+  }
+
+  private let state = Mutex(State())
   private let maximumCount: Int
   private let makeReader: @Sendable (Int) throws -> SerializedConnection
-  private var all: [SerializedConnection] = []
-  private var available: [SerializedConnection] = []
-  private var waiters: [@Sendable (Result<SerializedConnection, any Error>) -> Void] = []
-  private var isClosed = false
 
   init(maximumCount: Int, makeReader: @escaping @Sendable (Int) throws -> SerializedConnection) {
     self.maximumCount = max(1, maximumCount)
@@ -19,32 +23,23 @@ final class ReaderPool: @unchecked Sendable {
   /// Calls `handler` with a reader as soon as one is free. The reader must be given back with
   /// ``release(_:)``.
   func acquire(_ handler: @escaping @Sendable (Result<SerializedConnection, any Error>) -> Void) {
-    lock.lock()
-    if isClosed {
-      lock.unlock()
-      handler(.failure(DatabaseError.closed("")))
-      return
+    let ready: Result<SerializedConnection, any Error>? = state.withLock { state in
+      if state.isClosed { return .failure(DatabaseError.closed("")) }
+      if let reader = state.available.popLast() { return .success(reader) }
+      guard state.all.count < maximumCount else {
+        state.waiters.append(handler)
+        return nil
+      }
+      // Opened under the lock, so that the readers never outnumber the bound.
+      do {
+        let reader = try makeReader(state.all.count + 1)
+        state.all.append(reader)
+        return .success(reader)
+      } catch {
+        return .failure(error)
+      }
     }
-    if let reader = available.popLast() {
-      lock.unlock()
-      handler(.success(reader))
-      return
-    }
-    guard all.count < maximumCount else {
-      waiters.append(handler)
-      lock.unlock()
-      return
-    }
-    let number = all.count + 1
-    do {
-      let reader = try makeReader(number)
-      all.append(reader)
-      lock.unlock()
-      handler(.success(reader))
-    } catch {
-      lock.unlock()
-      handler(.failure(error))
-    }
+    if let ready { handler(ready) }
   }
 
   /// Blocks until a reader is free.
@@ -52,44 +47,41 @@ final class ReaderPool: @unchecked Sendable {
     let semaphore = DispatchSemaphore(value: 0)
     let box = ResultBox()
     acquire { result in
-      box.result = result
+      box.result.withLock { $0 = result }
       semaphore.signal()
     }
     semaphore.wait()
-    return try box.result!.get()
+    return try box.result.withLock { $0 }!.get()
   }
 
   func release(_ reader: SerializedConnection) {
-    lock.lock()
-    if !waiters.isEmpty {
-      let waiter = waiters.removeFirst()
-      lock.unlock()
-      waiter(.success(reader))
-      return
+    let waiter = state.withLock { state -> (@Sendable (Result<SerializedConnection, any Error>) -> Void)? in
+      guard !state.waiters.isEmpty else {
+        state.available.append(reader)
+        return nil
+      }
+      return state.waiters.removeFirst()
     }
-    available.append(reader)
-    lock.unlock()
+    waiter?(.success(reader))
   }
 
   /// The reader whose queue runs the current code, if any: a read inside a read reuses it.
   var current: SerializedConnection? {
-    lock.lock()
-    defer { lock.unlock() }
-    return all.first { $0.isCurrent }
+    state.withLock { $0.all.first { $0.isCurrent } }
   }
 
   func close() {
-    lock.lock()
-    isClosed = true
-    let readers = all
-    let pending = waiters
-    waiters = []
-    lock.unlock()
+    let (readers, pending) = state.withLock { state in
+      state.isClosed = true
+      defer { state.waiters = [] }
+      return (state.all, state.waiters)
+    }
     for waiter in pending { waiter(.failure(DatabaseError.closed(""))) }
     for reader in readers { reader.close() }
   }
 
-  private final class ResultBox: @unchecked Sendable {
-    var result: Result<SerializedConnection, any Error>?
+  /// The result an `acquire` handler hands to the thread waiting for it.
+  private final class ResultBox: Sendable {
+    let result = Mutex<Result<SerializedConnection, any Error>?>(nil)
   }
 }
