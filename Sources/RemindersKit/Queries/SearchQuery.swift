@@ -47,7 +47,7 @@ public struct SearchQuery: Hashable, Sendable {
   /// The FTS5 query for the indexed words: each a quoted phrase (quotes doubled), all required.
   /// Quoting makes every character literal, so no text can be an FTS5 syntax error.
   var matchPattern: String? {
-    let phrases = indexedTerms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    let phrases = indexedTerms.map { $0.quoted() }
     return phrases.isEmpty ? nil : phrases.joined(separator: " AND ")
   }
 }

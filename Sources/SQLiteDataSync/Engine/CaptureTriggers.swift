@@ -1,4 +1,5 @@
 import SQLiteEngine
+import SQLiteQueries
 
 /// The TEMP triggers that capture local changes to a synchronized table into the metadatabase,
 /// and the SQL functions they call. TEMP, because only temporary triggers may write into an
@@ -192,19 +193,7 @@ enum CaptureTriggers {
 }
 
 /// `"name"`, with inner quotes doubled.
-func quoted(_ identifier: String) -> String { enclosed(identifier, in: "\"") }
+func quoted(_ identifier: String) -> String { identifier.quoted() }
 
 /// `'text'`, with inner quotes doubled.
-func literal(_ text: String) -> String { enclosed(text, in: "'") }
-
-private func enclosed(_ text: String, in quote: Character) -> String {
-  // Names rarely hold their quote: Foundation's replacing is slow enough to show in a sync.
-  guard text.contains(quote) else { return "\(quote)\(text)\(quote)" }
-  var result = String(quote)
-  for character in text {
-    result.append(character)
-    if character == quote { result.append(quote) }
-  }
-  result.append(quote)
-  return result
-}
+func literal(_ text: String) -> String { text.quoted(.text) }
