@@ -48,8 +48,9 @@ extension Database {
   /// triggers (not prepared by ``AppDatabase``), it only runs `body`.
   @discardableResult
   public func undoable<T>(_ label: String, _ body: () throws -> T) throws -> T {
-    guard try hasUndoLog(), try recordingStep() == nil else { return try body() }
-    try UndoLog.createTriggersIfNeeded(self)
+    let log = try UndoLog.installed(self)
+    guard log.tables, try recordingStep() == nil else { return try body() }
+    if !log.triggers { try UndoLog.createTriggers(self) }
     var result: T?
     try inSavepoint {
       let step = try newStep(isRedo: false, label: label)
@@ -137,8 +138,7 @@ extension Database {
   // MARK: - State
 
   private func hasUndoLog() throws -> Bool {
-    try Bool.fetchOne(
-      self, sql: #"SELECT EXISTS (SELECT 1 FROM sqlite_temp_master WHERE "name" = 'undoState')"#) ?? false
+    try UndoLog.installed(self).tables
   }
 
   private func recordingStep() throws -> Int? {

@@ -26,7 +26,7 @@ enum UndoLog {
   }
 
   /// Creates the log's tables (the app's triggers read `undoState`). The triggers that fill the
-  /// log come with the first step recorded (``createTriggersIfNeeded(_:)``): 18 temporary
+  /// log come with the first step recorded (``createTriggers(_:)``): 18 temporary
   /// triggers cost more than the rest of opening the database, and a session that only reads
   /// needs none.
   static func create(_ db: Database) throws {
@@ -52,12 +52,20 @@ enum UndoLog {
         """)
   }
 
-  /// Creates the triggers that record each change to the tracked tables, unless they exist.
-  static func createTriggersIfNeeded(_ db: Database) throws {
-    let exists = try Bool.fetchOne(
-      db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_temp_master WHERE type = 'trigger' AND name = ?)",
+  /// What of the log this connection has, in one look at its temporary schema: the tables (made
+  /// at open) and the triggers (made with the first step).
+  static func installed(_ db: Database) throws -> (tables: Bool, triggers: Bool) {
+    let row = try Row.fetchOne(
+      db,
+      sql: """
+        SELECT ifnull(max("name" = 'undoState'), 0), ifnull(max("name" = ?), 0) FROM sqlite_temp_master
+        """,
       arguments: ["undo_\(trackedTables[0])_insert"])
-    guard exists != true else { return }
+    return (try row?.decode(Bool.self, at: 0) ?? false, try row?.decode(Bool.self, at: 1) ?? false)
+  }
+
+  /// Creates the triggers that record each change to the tracked tables.
+  static func createTriggers(_ db: Database) throws {
     for table in trackedTables {
       let columns = try String.fetchAll(
         db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
