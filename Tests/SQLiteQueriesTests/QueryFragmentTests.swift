@@ -55,6 +55,24 @@ struct QueryFragmentTests {
     #expect(QueryFragment(quote: "it's", delimiter: .text).debugDescription == "'it''s'")
   }
 
+  @Test func aQuoteMarkJoinedToACombiningCharacterIsStillDoubled() throws {
+    // `"` and U+0301 make one Character: the doubling is byte by byte, not Character by Character.
+    let name = "a\"\u{301}b"
+    let quoted = QueryFragment(quote: name).debugDescription
+    #expect(Array(quoted.utf8) == Array("\"a\"\"\u{301}b\"".utf8))
+    let queue = try DatabaseQueue()
+    try queue.read { db in
+      let statement = try db.makeStatement(sql: "SELECT 1 AS \(quoted)")
+      #expect(statement.columnNames == [name])
+    }
+  }
+
+  @Test func subqueriesAreIndentedLineByLine() {
+    let fragment: QueryFragment = "SELECT 1\nFROM \"t\"\r\nWHERE \(bind: "a\nb")\n"
+    let indented = fragment.indented()
+    #expect(indented.debugDescription == "  SELECT 1\n  FROM \"t\"\r\n  WHERE 'a\nb'\n  ")
+  }
+
   @Test func valuesNeverBecomeSQL() throws {
     let queue = try DatabaseQueue()
     let hostile = "x'); DROP TABLE items; --"

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteData
+import Synchronization
 
 /// A day of the user's calendar as an interval of absolute time: what "today" means.
 ///
@@ -28,6 +29,20 @@ public struct LocalDay: Hashable, Sendable {
     @Dependency(\.date.now) var now
     @Dependency(\.calendar) var calendar
     @Dependency(\.timeZone) var timeZone
-    return LocalDay(containing: now, calendar: calendar, timeZone: timeZone)
+    return lastToday.withLock { last in
+      // Every query of a screen asks, on every fetch: the calendar's arithmetic is worked out
+      // again only when the day (or the calendar or time zone) is no longer the one found last.
+      if let day = last, day.calendar == calendar, day.timeZone == timeZone, day.day.contains(now) {
+        return day.day
+      }
+      let day = LocalDay(containing: now, calendar: calendar, timeZone: timeZone)
+      last = (day, calendar, timeZone)
+      return day
+    }
   }
+
+  private static let lastToday = Mutex<(day: LocalDay, calendar: Calendar, timeZone: TimeZone)?>(nil)
+
+  /// Whether `date` falls within the day.
+  func contains(_ date: Date) -> Bool { start <= date && date < end }
 }

@@ -57,15 +57,26 @@ public struct QueryFragment: Hashable, Sendable {
   /// runs for every identifier of every statement built.
   static func quoted(_ string: String, delimiter: QuoteDelimiter) -> String {
     let mark: Character = delimiter == .identifier ? "\"" : "'"
+    let markByte = delimiter == .identifier ? UInt8(ascii: "\"") : UInt8(ascii: "'")
     // Bytes, not Characters: a grapheme-by-grapheme scan would cost more than the rest.
-    guard string.utf8.contains(mark.asciiValue!) else { return "\(mark)\(string)\(mark)" }
-    var result = String(mark)
-    for character in string {
-      if character == mark { result.append(mark) }
-      result.append(character)
+    guard string.utf8.contains(markByte) else {
+      var result = ""
+      result.reserveCapacity(string.utf8.count + 2)
+      result.append(mark)
+      result += string
+      result.append(mark)
+      return result
     }
-    result.append(mark)
-    return result
+    // Doubled byte by byte: a mark followed by a combining character is one Character, and a
+    // Character-wise scan would leave it single.
+    var bytes: [UInt8] = [markByte]
+    bytes.reserveCapacity(string.utf8.count + 4)
+    for byte in string.utf8 {
+      if byte == markByte { bytes.append(markByte) }
+      bytes.append(byte)
+    }
+    bytes.append(markByte)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   public enum QuoteDelimiter: String, Sendable {

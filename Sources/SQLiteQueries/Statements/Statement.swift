@@ -24,12 +24,34 @@ extension QueryFragment {
     var result: QueryFragment = QueryFragment(indentation)
     for segment in segments {
       switch segment {
-      case .sql(let text):
-        result.append(.sql(text.replacingOccurrences(of: "\n", with: "\n" + indentation)))
-      case .binding:
-        result.append(segment)
+      case .sql(let text): result.append(.sql(Self.indenting(text, by: indentation)))
+      case .binding: result.append(segment)
       }
     }
+    return result
+  }
+
+  /// `text` with `indentation` after each line break. Plain Swift over the UTF-8 bytes: every
+  /// subquery of every statement built goes through here.
+  static func indenting(_ text: String, by indentation: String) -> String {
+    let newline = UInt8(ascii: "\n")
+    let utf8 = text.utf8
+    guard utf8.contains(newline) else { return text }
+    var result = ""
+    result.reserveCapacity(utf8.count + 8 * indentation.utf8.count)
+    var lineStart = utf8.startIndex
+    var index = lineStart
+    while index != utf8.endIndex {
+      let next = utf8.index(after: index)
+      if utf8[index] == newline {
+        // A line break is one byte, so its bounds are character bounds too.
+        result += text[lineStart..<next]
+        result += indentation
+        lineStart = next
+      }
+      index = next
+    }
+    result += text[lineStart...]
     return result
   }
 }

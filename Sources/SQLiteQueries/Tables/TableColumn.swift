@@ -34,10 +34,10 @@ public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnEx
     if Self.groupType != nil { return flattenedColumns.map(\.queryFragment).joined(separator: ", ") }
     if tableReference == nil, Root.tableAlias == nil, let schema = Root.schemaName {
       // A table in a named schema is named with it wherever its columns are.
-      return QueryFragment(quote: schema) + "." + QueryFragment(quote: Root.tableName) + "."
-        + QueryFragment(quote: name)
+      return QueryFragment(schema.quoted() + "." + Root.tableName.quoted() + "." + name.quoted())
     }
-    return QueryFragment(quote: tableReference ?? Root.referenceName) + "." + QueryFragment(quote: name)
+    // One string, one fragment: every column of every statement built comes through here.
+    return QueryFragment((tableReference ?? Root.referenceName).quoted() + "." + name.quoted())
   }
 
   public func qualified(by reference: String?) -> Self {
