@@ -53,6 +53,13 @@ public struct Row {
     }
   }
 
+  /// Whether a column (0-based) is NULL: its storage class alone, with no copy of its value.
+  @inlinable
+  public func isNull(at index: Int) -> Bool {
+    if let sqliteStatement { return sqlite3_column_type(sqliteStatement, Int32(index)) == SQLITE_NULL }
+    return self[index].isNull
+  }
+
   /// The value of the first column of this name (case-insensitive), or nil when there is none.
   public subscript(_ name: String) -> DatabaseValue? {
     index(of: name).map { self[$0] }

@@ -27,12 +27,12 @@ public struct QueryDecoder {
   /// Whether the next column is NULL, without reading it.
   @inlinable
   public func nextIsNull() -> Bool {
-    row[currentIndex].isNull
+    row.isNull(at: currentIndex)
   }
 
   /// Whether the `count` columns from the next one on are all NULL (an outer join found no row).
   public func nextAreNull(_ count: Int) -> Bool {
-    (currentIndex..<min(currentIndex + count, row.count)).allSatisfy { row[$0].isNull }
+    (currentIndex..<min(currentIndex + count, row.count)).allSatisfy { row.isNull(at: $0) }
   }
 
   /// Skips columns without reading them.

@@ -92,6 +92,9 @@ extension Optional: QueryExpression where Wrapped: QueryExpression {
 }
 
 extension Optional: QueryDecodable where Wrapped: QueryRepresentable {
+  /// Inlinable, so that a table decoding an optional column does it specialized for the column's
+  /// type, with no generic metadata looked up per value.
+  @inlinable
   public init(decoder: inout QueryDecoder) throws {
     if Wrapped.columnWidth == 1 {
       guard !decoder.nextIsNull() else {
@@ -135,6 +138,7 @@ extension QueryBindable
 where Self: RawRepresentable, RawValue: QueryBindable, RawValue.QueryOutput == RawValue {
   public var queryBinding: QueryBinding { rawValue.queryBinding }
 
+  @inlinable
   public init(decoder: inout QueryDecoder) throws {
     let index = decoder.currentIndex
     let rawValue = try RawValue(decoder: &decoder)
