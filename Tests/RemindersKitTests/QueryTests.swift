@@ -31,6 +31,32 @@ struct QueryTests {
     #expect(try fixture.titles(.smart(.today), .dueDate).last == "Evening call")
   }
 
+  @Test func aScreenBuiltYesterdayIsBuiltAgainForToday() throws {
+    let fixture = try Fixture()
+    let todayTitles = try fixture.titles(.smart(.today), .dueDate)
+    let todayCount = try fixture.database.read { try Stats.query.fetchOne($0) }?.todayCount
+    #expect(!todayTitles.isEmpty)
+    // A day later, nothing is due "today" any more, and what was due is past due.
+    let (tomorrowTitles, tomorrowCount, pastDue) = try withDependencies {
+      $0.date = .constant(fixedNow.addingTimeInterval(24 * 60 * 60))
+    } operation: {
+      (
+        try fixture.titles(.smart(.today), .dueDate),
+        try fixture.database.read { try Stats.query.fetchOne($0) }?.todayCount,
+        try fixture.database.read {
+          try DetailKind.smart(.all).rows(ordering: .dueDate, showCompleted: false).fetchAll($0)
+        }
+        .filter(\.isPastDue).map(\.reminder.title)
+      )
+    }
+    #expect(tomorrowTitles.isEmpty)
+    #expect(tomorrowCount == 0)
+    #expect(todayCount == 2)
+    #expect(Set(todayTitles).isSubset(of: Set(pastDue)))
+    // And back: the statements of the first day are the first day's again.
+    #expect(try fixture.titles(.smart(.today), .dueDate) == todayTitles)
+  }
+
   @Test func aCompletingReminderCountsAsCompletedButStaysInPlace() throws {
     let fixture = try Fixture()
     try fixture.database.writeAction {

@@ -5,9 +5,14 @@ extension DetailKind {
   /// The reminders the screen is about, whatever their status: today's, the flagged ones, a
   /// list's, those with any of the tags.
   public func matches(_ reminder: Reminder.TableColumns) -> SQLQueryExpression<Bool> {
+    matches(reminder, on: .today)
+  }
+
+  /// ``matches(_:)`` with `day` for today.
+  func matches(_ reminder: Reminder.TableColumns, on day: LocalDay) -> SQLQueryExpression<Bool> {
     switch self {
     case .smart(.today):
-      SQLQueryExpression(reminder.isDueToday.queryFragment)
+      SQLQueryExpression(reminder.isDue(on: day).queryFragment)
     case .smart(.scheduled):
       reminder.dueDate.isNot(nil)
     case .smart(.all):
@@ -36,12 +41,27 @@ extension DetailKind {
     -> Select<ReminderRow, Reminder, RemindersList>
   {
     let showsCompleted = showCompleted || showsOnlyCompleted
-    return ReminderRow.select(
-      where: { reminder in
-        showsCompleted ? matches(reminder) : matches(reminder) && !reminder.isSettledCompleted
-      },
-      ordering: ordering, readsOrderIndex: readsOrderIndex(ordering))
+    // "Today" is the one input besides the arguments (past due, due today).
+    let today = LocalDay.today
+    let key = RowsKey(kind: self, ordering: ordering, showsCompleted: showsCompleted, today: today)
+    return Self.builtRows.statement(for: key) {
+      ReminderRow.select(
+        where: { reminder in
+          let matches = matches(reminder, on: today)
+          return showsCompleted ? matches : matches && !reminder.isSettledCompleted
+        },
+        ordering: ordering, readsOrderIndex: readsOrderIndex(ordering), today: today)
+    }
   }
+
+  private struct RowsKey: Hashable, Sendable {
+    let kind: DetailKind
+    let ordering: ScreenSettings.Ordering
+    let showsCompleted: Bool
+    let today: LocalDay
+  }
+
+  private static let builtRows = QueryMemo<RowsKey, Select<ReminderRow, Reminder, RemindersList>>()
 
   /// Whether the screen's rows in `ordering` are read from an index of the screens' orders
   /// (`Migrations.indexOrders`): "All", today, scheduled and flagged by due date, a list by due

@@ -34,8 +34,8 @@ extension ReminderListState {
   /// Every list by position, with its count of incomplete reminders (the list's row of
   /// `remindersListCounts`, kept by triggers; none when it has no such row), unshared:
   /// `@FetchAll(ReminderListState.all) var lists`. A database that syncs reads
-  /// ``withSharing`` instead.
-  public static var all: Select<ReminderListState, RemindersList, RemindersListCounts?> {
+  /// ``withSharing`` instead. Built once: the sidebar fetches it after every commit.
+  public static let all: Select<ReminderListState, RemindersList, RemindersListCounts?> = {
     RemindersList
       .order(by: \.position)
       .leftJoin(RemindersListCounts.all) { $0.id.eq($1.remindersListID) }
@@ -44,23 +44,22 @@ extension ReminderListState {
           remindersCount: $1.incompleteCount.ifnull(0), remindersList: $0,
           share: SQLQueryExpression("NULL"), sharedBy: SQLQueryExpression("NULL"))
       }
-  }
+  }()
 
   /// ``all`` with each list's share and owner, joined from the sync engine's metadata (the
   /// metadatabase must be attached to the connection).
-  public static var withSharing:
-    Select<ReminderListState, RemindersList, (RemindersListCounts?, SyncMetadata?)>
-  {
-    RemindersList
-      .order(by: \.position)
-      .leftJoin(RemindersListCounts.all) { $0.id.eq($1.remindersListID) }
-      .leftJoin(SyncMetadata.all) { $0.syncMetadataID.eq($2.id) }
-      .select {
-        ReminderListState.Columns(
-          remindersCount: $1.incompleteCount.ifnull(0), remindersList: $0, share: $2.share,
-          sharedBy: SQLQueryExpression("nullif(\($2.ownerName), \(bind: CKCurrentUserDefaultName))"))
-      }
-  }
+  public static let withSharing:
+    Select<ReminderListState, RemindersList, (RemindersListCounts?, SyncMetadata?)> = {
+      RemindersList
+        .order(by: \.position)
+        .leftJoin(RemindersListCounts.all) { $0.id.eq($1.remindersListID) }
+        .leftJoin(SyncMetadata.all) { $0.syncMetadataID.eq($2.id) }
+        .select {
+          ReminderListState.Columns(
+            remindersCount: $1.incompleteCount.ifnull(0), remindersList: $0, share: $2.share,
+            sharedBy: SQLQueryExpression("nullif(\($2.ownerName), \(bind: CKCurrentUserDefaultName))"))
+        }
+    }()
 }
 
 extension RemindersList {

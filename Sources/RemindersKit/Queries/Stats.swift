@@ -49,6 +49,12 @@ extension Stats {
 
   /// ``query`` with `day` for today.
   public static func query(on day: LocalDay) -> Select<Stats, Reminder, ()> {
+    builtQueries.statement(for: day) { build(on: day) }
+  }
+
+  private static let builtQueries = QueryMemo<LocalDay, Select<Stats, Reminder, ()>>(capacity: 4)
+
+  private static func build(on day: LocalDay) -> Select<Stats, Reminder, ()> {
     Reminder
       .where { $0.isIncomplete && $0.isDue(on: day) }
       .select { _ in

@@ -12,14 +12,15 @@ public struct TagUsage: Hashable, Identifiable, Sendable {
 
 extension TagUsage {
   /// The tags at least one reminder has, by title: the sidebar's "Tags". Counts come from
-  /// `tagCounts`, kept by triggers, so this reads a row per tag.
-  public static var inUse: Select<TagUsage, Tag, TagCount> {
+  /// `tagCounts`, kept by triggers, so this reads a row per tag. Built once: the sidebar fetches
+  /// it after every commit.
+  public static let inUse: Select<TagUsage, Tag, TagCount> = {
     Tag
       .order(by: \.title)
       .join(TagCount.all) { $0.title.eq($1.tagID) }
       .where { $1.remindersCount.gt(0) }
       .select { TagUsage.Columns(remindersCount: $1.remindersCount, tag: $0) }
-  }
+  }()
 
   /// Every tag, by title, with how many reminders have it (none for unused tags).
   public static var all: Select<TagUsage, Tag, TagCount?> {
