@@ -15,6 +15,15 @@ static inline int csqlite_db_config_int(sqlite3 *db, int op, int value) {
   return sqlite3_db_config(db, op, value, (int *)0);
 }
 
+// sqlite3_config is variadic too. With memory statistics on (SQLite's default), every allocation
+// of every connection takes one process-wide lock, which readers fetching side by side then wait
+// on. Nothing here reads them (sqlite3_memory_used, heap limits), so they are turned off before
+// SQLite starts; once it has started (another library opened a database first), this fails with
+// SQLITE_MISUSE and changes nothing.
+static inline int csqlite_disable_memory_statistics(void) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 // The update hook runs for every changed row, and a bulk write changes one table many times. This
 // filter, called by SQLite, passes a table on to `table_did_change` only when it differs from the
 // last one passed on, so that a bulk write calls into Swift once, not once per row.

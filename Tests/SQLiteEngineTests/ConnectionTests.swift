@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SQLiteEngine
 import Testing
@@ -18,6 +19,15 @@ struct ConnectionTests {
     #expect(FileManager.default.fileExists(atPath: path))
     let queue = try DatabaseQueue(path: path)
     #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT x FROM t") } == 1)
+  }
+
+  @Test func sqliteKeepsNoMemoryStatistics() throws {
+    // With statistics on, every allocation of every connection takes one process-wide lock.
+    let queue = try DatabaseQueue(path: directory.path("statistics.sqlite"))
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE items (title TEXT); INSERT INTO items VALUES ('milk')")
+    }
+    #expect(sqlite3_memory_used() == 0)
   }
 
   @Test func fileURI() throws {

@@ -63,6 +63,7 @@ public final class Database {
           path: path, hint: "A read-only database must exist: check the path")
       }
     }
+    Self.configureSQLiteOnce
     var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
     flags |= configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     var handle: SQLiteConnection?
@@ -74,6 +75,9 @@ public final class Database {
     }
     return handle
   }
+
+  /// SQLite's process-wide settings, made before the first connection opens (see the shim).
+  private static let configureSQLiteOnce: Void = { _ = csqlite_disable_memory_statistics() }()
 
   /// Whether the path is a URI that asks for a read-only connection itself.
   static func isReadOnlyURI(_ path: String) -> Bool {
