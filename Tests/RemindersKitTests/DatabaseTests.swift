@@ -57,6 +57,39 @@ struct DatabaseTests {
     #expect(try second.read { try ReminderText.where { $0.match("reopening") }.fetchCount($0) } == 1)
   }
 
+  @Test func theWriterIsPreparedForWritesAtItsFirstWrite() throws {
+    let sample = try SampleFile()
+    sample.database.close()
+    let database = try AppDatabase.open(path: sample.path, scheduler: sample.scheduler)
+    defer {
+      database.close()
+      sample.file.remove()
+    }
+    func temporaryObjects() -> Int {
+      var count = -1
+      database.withWriterConnection { db in
+        count = (try? Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_temp_master")) ?? -1
+      }
+      return count
+    }
+    // Opening and reading make none of the writer's temporary triggers and tables.
+    #expect(try database.read { try Reminder.fetchCount($0) } == 11)
+    #expect(temporaryObjects() == 0)
+    // The first action finds them in place: a new reminder goes last, and the action undoes.
+    let list = try database.read { try RemindersList.fetchOne($0)! }
+    try database.writeAction { db in
+      try db.saveReminder(Reminder.Draft(remindersListID: list.id, title: "First of the session"))
+    }
+    #expect(temporaryObjects() > 0)
+    let positions = try database.read { db in
+      try Reminder.where { $0.remindersListID.eq(list.id) }.order(by: \.position).fetchAll(db)
+    }
+    #expect(positions.last?.title == "First of the session")
+    #expect(Set(positions.map(\.position)).count == positions.count)
+    _ = try database.writeWithoutTransaction { try $0.undo() }
+    #expect(try database.read { try Reminder.fetchCount($0) } == 11)
+  }
+
   @Test func theSchemaIsAsSpecified() throws {
     let database = try AppDatabase.inMemory()
     let sql = try database.read { db in

@@ -69,9 +69,10 @@ public enum AppDatabase {
   }
 
   /// Migrates the schema, completes reminders left completing when the app last stopped, and
-  /// installs on the writing connection the triggers (positions, default list, completing grace),
-  /// the undo log, and the function that schedules completions on `scheduler`. Safe to call again
-  /// on the same writer. A read-only writer is not migrated: it must be up to date.
+  /// installs on the writing connection, before its first write, the triggers (positions, default
+  /// list, completing grace), the undo log, and the function that schedules completions on
+  /// `scheduler`. Safe to call again on the same writer. A read-only writer is not migrated: it
+  /// must be up to date.
   public static func prepare(
     _ writer: any DatabaseWriter, scheduler: any CompletionScheduler = LiveCompletionScheduler(),
     completesInterruptedCompletions: Bool = true
@@ -79,7 +80,9 @@ public enum AppDatabase {
     let isReadOnly = writer.configuration.readonly
     if isReadOnly { try Migrations.requireCurrent(writer) } else { try Migrations.migrate(writer) }
     let grace = CompletionGrace(writer: writer, scheduler: scheduler)
-    try writer.writeWithoutTransaction { db in
+    // Made before the first write rather than now: they serve writes alone, and a launch that only
+    // shows the screens (or a command that only lists) does not pay for them.
+    writer.prepareBeforeWriting { db in
       // Statement journals and the undo log in memory: a bulk change inside a transaction
       // otherwise writes every page it touches to a temporary file as well.
       try db.execute(sql: "PRAGMA temp_store = MEMORY")

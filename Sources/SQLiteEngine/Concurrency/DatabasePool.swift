@@ -113,22 +113,36 @@ public final class DatabasePool: DatabaseWriter {
   // MARK: Writing
 
   public func write<T>(_ updates: (Database) throws -> T) throws -> T {
-    try writer.sync { db in try DatabaseQueue.inTransaction(db, updates) }
+    try writer.sync { db in
+      try db.runWritePreparations()
+      return try DatabaseQueue.inTransaction(db, updates)
+    }
   }
 
   public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-    try await writer.run { db in try DatabaseQueue.inTransaction(db, updates) }
+    try await writer.run { db in
+      try db.runWritePreparations()
+      return try DatabaseQueue.inTransaction(db, updates)
+    }
   }
 
   public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
-    try writer.sync(updates)
+    try writer.sync { db in
+      try db.runWritePreparations()
+      return try updates(db)
+    }
   }
 
   public func writeWithoutTransaction<T: Sendable>(
     _ updates: @escaping @Sendable (Database) throws -> T
   ) async throws -> T {
-    try await writer.run(updates)
+    try await writer.run { db in
+      try db.runWritePreparations()
+      return try updates(db)
+    }
   }
+
+  public func withWriterConnection(_ body: (Database) -> Void) { writer.sync(body) }
 
   /// Made on first use: reports other connections' commits to observations.
   private let externalChanges = LazyValue<ExternalChangeWatcher?>()

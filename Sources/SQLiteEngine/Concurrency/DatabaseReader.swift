@@ -34,6 +34,10 @@ public protocol DatabaseWriter: DatabaseReader {
     _ updates: @escaping @Sendable (Database) throws -> T
   ) async throws -> T
 
+  /// Runs `body` on the writing connection, as it is: no transaction, and none of the set-up
+  /// waiting for the next write.
+  func withWriterConnection(_ body: (Database) -> Void)
+
   /// Calls `handler` after every commit of the writer connection that changed tables, on the
   /// writer's queue, with the set of tables changed. Keep it short: the next write waits for it.
   func observeCommits(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation

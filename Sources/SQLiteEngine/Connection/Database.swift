@@ -30,6 +30,8 @@ public final class Database {
   @usableFromInline @exclusivity(unchecked) var recordedRegion: DatabaseRegion?
   var traceHandler: ((TraceEvent) -> Void)?
   var functions: [String: DatabaseFunction] = [:]
+  /// Set-up that waits for this connection's next write (see `DatabaseWriter.prepareBeforeWriting`).
+  var writePreparations: [@Sendable (Database) throws -> Void] = []
   private(set) var isClosed = false
 
   init(path: String, configuration: Configuration, description: String) throws {
