@@ -234,9 +234,10 @@ private func homeAfterOtherConnectionWorkload() -> Workload {
   }
 }
 
-/// Opening the database as the app does (migrations checked, temporary triggers and undo log
-/// installed, interrupted completions finished) and fetching the home screen's values, against C
-/// opening the file and running the same SQL. The operating system's file cache stays warm.
+/// Opening the database as the app does (file recognised, migrations checked, interrupted
+/// completions looked for; the temporary triggers and undo log wait for the first write) and
+/// fetching the home screen's values, against C opening the file and running the same SQL. The
+/// operating system's file cache stays warm.
 private func coldOpenWorkload() -> Workload {
   Workload(name: "app.cold-open-first-fetch-1m", unit: .milliseconds) {
     let directory = try TemporaryDirectory()
