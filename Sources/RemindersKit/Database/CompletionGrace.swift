@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteData
+import Synchronization
 
 extension Reminder {
   /// How long a ticked reminder stays "completing" (and can be unticked) before it is completed.
@@ -10,18 +11,22 @@ extension Reminder {
 /// reminder's id, and it schedules the write that completes the reminder when the grace period
 /// ends. Ticking the same reminder again restarts its period; the write changes nothing if the
 /// reminder was unticked (or deleted) meanwhile.
-final class CompletionGrace: @unchecked Sendable {
+final class CompletionGrace: Sendable {
   static let functionName = "reminders_complete_later"
 
+  private struct State {
+    /// Weak: the writer's connection holds the function, which holds this.
+    weak var writer: (any DatabaseWriter)?
+    /// The latest scheduling of each reminder, so that an earlier one that falls due does nothing.
+    var generations: [UUID: Int] = [:]
+    var nextGeneration = 0
+  }
+
   private let scheduler: any CompletionScheduler
-  private weak var writer: (any DatabaseWriter)?
-  private let lock = NSLock()
-  /// The latest scheduling of each reminder, so that an earlier one that falls due does nothing.
-  private var generations: [UUID: Int] = [:]
-  private var nextGeneration = 0
+  private let state: Mutex<State>
 
   init(writer: any DatabaseWriter, scheduler: any CompletionScheduler) {
-    self.writer = writer
+    state = Mutex(State(writer: writer))
     self.scheduler = scheduler
   }
 
@@ -38,10 +43,10 @@ final class CompletionGrace: @unchecked Sendable {
   }
 
   private func schedule(_ id: UUID) {
-    let generation = lock.withLock {
-      nextGeneration += 1
-      generations[id] = nextGeneration
-      return nextGeneration
+    let generation = state.withLock { state in
+      state.nextGeneration += 1
+      state.generations[id] = state.nextGeneration
+      return state.nextGeneration
     }
     scheduler.schedule(after: Reminder.completionGracePeriod) { [weak self] in
       self?.complete(id, generation: generation)
@@ -49,12 +54,12 @@ final class CompletionGrace: @unchecked Sendable {
   }
 
   private func complete(_ id: UUID, generation: Int) {
-    let isLatest = lock.withLock {
-      guard generations[id] == generation else { return false }
-      generations[id] = nil
-      return true
+    let writer = state.withLock { state -> (any DatabaseWriter)? in
+      guard state.generations[id] == generation else { return nil }
+      state.generations[id] = nil
+      return state.writer
     }
-    guard isLatest, let writer else { return }
+    guard let writer else { return }
     withErrorReporting("Completing a reminder after its grace period") {
       try writer.write { db in try Self.completeNow(db, where: { $0.id.eq(id) }) }
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs work after a delay: how a ticked reminder becomes completed when its grace period ends.
 /// The app uses ``LiveCompletionScheduler``; tests use ``ManualCompletionScheduler`` and move
@@ -20,41 +21,45 @@ public struct LiveCompletionScheduler: CompletionScheduler {
 
 /// A scheduler whose clock moves only when told: ``advance(by:)`` runs the work that falls due,
 /// in order, on the calling thread.
-public final class ManualCompletionScheduler: CompletionScheduler, @unchecked Sendable {
-  private let lock = NSLock()
-  private var now: TimeInterval = 0
-  private var sequence = 0
-  private var pending: [(due: TimeInterval, sequence: Int, work: @Sendable () -> Void)] = []
+public final class ManualCompletionScheduler: CompletionScheduler, Sendable {
+  private struct State {
+    var now: TimeInterval = 0
+    var sequence = 0
+    var pending: [(due: TimeInterval, sequence: Int, work: @Sendable () -> Void)] = []
+  }
+
+  private let state = Mutex(State())
 
   public init() {}
 
   public func schedule(after delay: TimeInterval, _ work: @escaping @Sendable () -> Void) {
-    lock.withLock {
-      sequence += 1
-      pending.append((now + max(0, delay), sequence, work))
+    state.withLock { state in
+      state.sequence += 1
+      state.pending.append((state.now + max(0, delay), state.sequence, work))
     }
   }
 
   /// How many runs are waiting.
-  public var pendingCount: Int { lock.withLock { pending.count } }
+  public var pendingCount: Int { state.withLock { $0.pending.count } }
 
   /// Moves the clock forward and runs, in due order, the work that is due by then (including work
   /// scheduled by that work, when it falls due in time).
   public func advance(by interval: TimeInterval) {
-    let target = lock.withLock { now + interval }
+    let target = state.withLock { $0.now + interval }
     while let next = takeNext(dueBy: target) { next() }
-    lock.withLock { now = target }
+    state.withLock { $0.now = target }
   }
 
   private func takeNext(dueBy target: TimeInterval) -> (@Sendable () -> Void)? {
-    lock.withLock {
+    state.withLock { state in
+      let pending = state.pending
       guard
         let index = pending.indices
           .filter({ pending[$0].due <= target })
           .min(by: { (pending[$0].due, pending[$0].sequence) < (pending[$1].due, pending[$1].sequence) })
       else { return nil }
-      let item = pending.remove(at: index)
-      now = max(now, item.due)
+      let item = state.pending.remove(at: index)
+      state.now = max(state.now, item.due)
       return item.work
     }
   }

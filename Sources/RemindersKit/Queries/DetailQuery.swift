@@ -61,7 +61,7 @@ extension DetailKind {
     let today: LocalDay
   }
 
-  private static let builtRows = QueryMemo<RowsKey, Select<ReminderRow, Reminder, RemindersList>>()
+  private static let builtRows = BuiltStatements<RowsKey, Select<ReminderRow, Reminder, RemindersList>>()
 
   /// Whether the screen's rows in `ordering` are read from an index of the screens' orders
   /// (`Migrations.indexOrders`): "All", today, scheduled and flagged by due date, a list by due

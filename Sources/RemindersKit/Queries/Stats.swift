@@ -52,7 +52,7 @@ extension Stats {
     builtQueries.statement(for: day) { build(on: day) }
   }
 
-  private static let builtQueries = QueryMemo<LocalDay, Select<Stats, Reminder, ()>>(capacity: 4)
+  private static let builtQueries = BuiltStatements<LocalDay, Select<Stats, Reminder, ()>>(capacity: 4)
 
   private static func build(on day: LocalDay) -> Select<Stats, Reminder, ()> {
     Reminder

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteEngine
+import Synchronization
 
 /// The app's database: when live, a file under `$XDG_DATA_HOME` (or `~/.local/share`) named after
 /// the program, or `path`; in tests and previews, a fresh temporary file each time.
@@ -30,16 +31,16 @@ func defaultDatabasePath() -> String {
 /// What `defaultDatabase` is before it is prepared: an empty in-memory database, and a report that
 /// says how to prepare the real one. Fetch wrappers recognise it and report an error instead of
 /// querying it.
-final class UnconfiguredDatabase: @unchecked Sendable {
+final class UnconfiguredDatabase: Sendable {
   static let shared = UnconfiguredDatabase()
   static let label = "SQLiteData.unconfiguredDefaultDatabase"
-  private let lazy = NSLock()
-  private var queue: DatabaseQueue?
+  /// Made on first use.
+  private let queue = Mutex<DatabaseQueue?>(nil)
 
   /// The placeholder. Reading it says nothing (setting the dependency through a key path reads
   /// it first); running a statement on it reports how to set the real one.
   func database(context: DependencyContext) -> any DatabaseWriter {
-    lazy.withLock {
+    queue.withLock { queue in
       if let queue { return queue }
       var configuration = Configuration()
       configuration.label = Self.label

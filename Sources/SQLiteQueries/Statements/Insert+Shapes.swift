@@ -4,26 +4,18 @@ import Foundation
 /// SQL every time, with different bindings: once the SQL of a shape (table, columns, number of
 /// rows) is known, an insert whose values are all plain bindings only collects its bindings.
 enum InsertShapes {
-  struct Shape: Hashable {
+  struct Shape: Hashable, Sendable {
     let table: ObjectIdentifier
     let columns: [String]
     let rowCount: Int
   }
 
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var sql: [Shape: String] = [:]
-  private static let maximumCount = 512
+  /// Shapes vary with the number of rows: a program inserting batches of every size would grow
+  /// the table for ever, so it starts afresh past a few hundred.
+  private static let known = BuiltStatements<Shape, String>(capacity: 512)
 
   static func sql(for shape: Shape, render: () -> String) -> String {
-    if let known = lock.withLock({ sql[shape] }) { return known }
-    let rendered = render()
-    lock.withLock {
-      // Shapes vary with the number of rows: a program inserting batches of every size would
-      // grow the table for ever, so it starts afresh past a few hundred.
-      if sql.count >= maximumCount { sql.removeAll(keepingCapacity: true) }
-      sql[shape] = rendered
-    }
-    return rendered
+    known.statement(for: shape, build: render)
   }
 }
 

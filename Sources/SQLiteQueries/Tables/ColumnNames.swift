@@ -1,12 +1,12 @@
-import Foundation
+import Synchronization
 
 /// The column names of each table type, worked out once: statements are built for every insert
 /// and update, and listing the columns anew each time is most of their cost.
 enum ColumnNames {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var cache: [ObjectIdentifier: Names] = [:]
+  /// Every table type's names, once known: the types are a program's own, a fixed number.
+  private static let cache = Mutex<[ObjectIdentifier: Names]>([:])
 
-  struct Names {
+  struct Names: Sendable {
     let all: [String]
     let writable: [String]
     /// `"a", "b"`: the writable columns as an INSERT lists them.
@@ -28,11 +28,11 @@ enum ColumnNames {
 
   private static func names<Definition: TableDefinition>(_ definition: Definition.Type) -> Names {
     let key = ObjectIdentifier(definition)
-    if let names = lock.withLock({ cache[key] }) { return names }
+    if let names = cache.withLock({ $0[key] }) { return names }
     let writable = Definition.writableColumns.map { $0.name }
     let names = Names(
       all: Definition.allColumns.map { $0.name }, writable: writable, quotedWritable: quotedList(writable))
-    lock.withLock { cache[key] = names }
+    cache.withLock { $0[key] = names }
     return names
   }
 }
