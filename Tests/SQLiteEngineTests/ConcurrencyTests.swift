@@ -14,6 +14,35 @@ struct ConcurrencyTests {
     return pool
   }
 
+  /// On a file already in WAL mode, the first reader opens beside the writer: a pool read at once,
+  /// closed at once, or written by another pool in between, sees what it must, every time.
+  @Test func poolsOpenedAndClosedAtOnceOnAWALFile() throws {
+    try makePool().close()
+    let path = directory.path("pool.sqlite")
+    for round in 1...40 {
+      let pool = try DatabasePool(path: path)
+      switch round % 3 {
+      case 0:
+        // Closed while its first reader may still be opening.
+        pool.close()
+        #expect(throws: DatabaseError.self) { try pool.read { _ in () } }
+      case 1:
+        try pool.write { try $0.execute(sql: "INSERT INTO t (x) VALUES (?)", arguments: [round]) }
+        #expect(try pool.read { try Int.fetchOne($0, sql: "SELECT max(x) FROM t") } == round)
+        pool.close()
+      default:
+        let other = try DatabasePool(path: path)
+        try other.write { try $0.execute(sql: "INSERT INTO t (x) VALUES (?)", arguments: [round]) }
+        #expect(try pool.read { try Int.fetchOne($0, sql: "SELECT max(x) FROM t") } == round)
+        other.close()
+        pool.close()
+      }
+    }
+    let pool = try DatabasePool(path: path)
+    defer { pool.close() }
+    #expect(try pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM t") } == 27)
+  }
+
   @Test(arguments: ["queue", "pool"])
   func thousandConcurrentAsyncWritesAllLand(kind: String) async throws {
     let writer: any DatabaseWriter =

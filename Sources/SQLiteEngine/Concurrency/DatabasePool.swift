@@ -29,27 +29,31 @@ public final class DatabasePool: DatabaseWriter {
     if !configuration.readonly { configuration.journalMode = .wal }
     self.configuration = configuration
     let label = configuration.label ?? "SQLiteData.DatabasePool"
-    writer = try SerializedConnection(
-      path: path, configuration: configuration, description: "\(label).writer")
-
     let readerConfiguration = {
       var readerConfiguration = configuration
       readerConfiguration.journalMode = .default
       return readerConfiguration
     }()
-    if configuration.readonly {
-      checkpointer = nil
-    } else {
-      let checkpointer = BackgroundCheckpointer(path: path, configuration: readerConfiguration, label: label)
-      writer.sync { checkpointer.install(on: $0) }
-      self.checkpointer = checkpointer
-    }
     readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { number in
       let reader = try SerializedConnection(
         path: path, configuration: readerConfiguration, description: "\(label).reader.\(number)")
       // Readers never write: a write attempted in a read fails instead of racing the writer.
       try reader.sync { try $0.execute(sql: "PRAGMA query_only = 1") }
       return reader
+    }
+    // Each connection reads the whole schema as it opens. The first read comes at once (an app
+    // shows its screens), so on a file already in WAL mode (no journal mode to change, which the
+    // reader would hold up) the first reader opens beside the writer instead of after it.
+    if DatabaseFileHeader.isInWALMode(path) { readers.openFirstReaderInBackground() }
+    writer = try SerializedConnection(
+      path: path, configuration: configuration, description: "\(label).writer")
+
+    if configuration.readonly {
+      checkpointer = nil
+    } else {
+      let checkpointer = BackgroundCheckpointer(path: path, configuration: readerConfiguration, label: label)
+      writer.sync { checkpointer.install(on: $0) }
+      self.checkpointer = checkpointer
     }
   }
 

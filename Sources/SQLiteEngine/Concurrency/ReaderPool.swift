@@ -42,6 +42,19 @@ final class ReaderPool: Sendable {
     if let ready { handler(ready) }
   }
 
+  /// Opens the first reader on a background thread, while the caller goes on. A read that comes
+  /// meanwhile waits for it rather than open a second one; if it fails, the next read opens one
+  /// itself (and reports why it cannot).
+  func openFirstReaderInBackground() {
+    DispatchQueue.global(qos: .userInitiated).async { [self] in
+      state.withLock { state in
+        guard !state.isClosed, state.all.isEmpty, let reader = try? makeReader(1) else { return }
+        state.all.append(reader)
+        state.available.append(reader)
+      }
+    }
+  }
+
   /// Blocks until a reader is free.
   func acquire() throws -> SerializedConnection {
     let semaphore = DispatchSemaphore(value: 0)

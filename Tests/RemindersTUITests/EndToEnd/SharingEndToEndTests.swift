@@ -115,7 +115,11 @@ struct SharingEndToEndTests {
 
     // alice opens Family on A1 and, in its share dialog, lets bob write.
     try a1.session.send("j", "j", "j", "j", "j", "j")
-    screen = try a1.session.waitForScreen { $0.contains { $0.contains("─ Family ") } }
+    // bob's joining reaches alice's device by sync: the list may show as shared a moment before
+    // it names him.
+    screen = try a1.session.waitForScreen(timeout: syncTimeout) {
+      $0.contains { $0.contains("─ Family ") } && $0.contains { $0.contains("Shared with bob") }
+    }
     #expect(screen.contains { $0.contains("Shared with bob") })
     try a1.session.send("p")
     screen = try a1.session.waitForScreen { participant($0, "bob")?.contains("joined") == true }
