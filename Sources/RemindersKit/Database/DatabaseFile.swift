@@ -46,7 +46,7 @@ enum DatabaseFile {
       throw DatabaseFileError(path: path, problem: .notAFile)
     }
     if status.st_size == 0 { throw DatabaseFileError(path: path, problem: .emptyFile) }
-    guard let header = readHeader(path) else {
+    guard let header = DatabaseFileHeader.read(path) else {
       throw DatabaseFileError(path: path, problem: .unreadable(String(cString: strerror(errno))))
     }
     guard header.prefix(16).elementsEqual("SQLite format 3\0".utf8) else {
@@ -101,19 +101,6 @@ enum DatabaseFile {
 
   /// The 32-bit big-endian integer at `offset` of a database header (`application_id` at 68,
   /// `user_version` at 60).
-  /// The first 100 bytes of the file (SQLite's header), or fewer in a shorter file; nil when it
-  /// cannot be read. Plain system calls: this runs at every launch, before anything is shown.
-  private static func readHeader(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var header = [UInt8](repeating: 0, count: 100)
-    let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
-    guard count >= 0 else { return nil }
-    header.removeLast(100 - count)
-    return header
-  }
-
   private static func bigEndianInt32(_ header: [UInt8], at offset: Int) -> Int32 {
     header[offset..<offset + 4].reduce(Int32(0)) { $0 << 8 | Int32($1) }
   }
