@@ -42,9 +42,13 @@ public final class DatabasePool: DatabaseWriter {
       return reader
     }
     // Each connection reads the whole schema as it opens. The first read comes at once (an app
-    // shows its screens), so on a file already in WAL mode (no journal mode to change, which the
-    // reader would hold up) the first reader opens beside the writer instead of after it.
-    if DatabaseFileHeader.isInWALMode(path) { readers.openFirstReaderInBackground() }
+    // shows its screens), so the first reader opens beside the writer instead of after it, where
+    // nothing can come between them: on a file already in WAL mode (no journal mode to change,
+    // which the reader would hold up) and with no `prepareDatabase` work, which may make or
+    // change other files (attach a database) and must find them as the writer leaves them.
+    if configuration.preparations.isEmpty, DatabaseFileHeader.isInWALMode(path) {
+      readers.openFirstReaderInBackground()
+    }
     writer = try SerializedConnection(
       path: path, configuration: configuration, description: "\(label).writer")
 
