@@ -11,7 +11,7 @@ import Synchronization
 /// The log restarts from its beginning only when a write begins after a checkpoint copied all of
 /// it; commits made back to back never leave that moment. So past `limit` pages, the commit
 /// checkpoints in place as SQLite would, and the log stays bounded.
-final class BackgroundCheckpointer: @unchecked Sendable {
+final class BackgroundCheckpointer: Sendable {
   /// The log's size, in pages, from which a commit asks for a checkpoint (SQLite's own default).
   static let threshold: Int32 = 1000
   /// The log's size, in pages, from which a commit checkpoints before it returns.
@@ -22,8 +22,8 @@ final class BackgroundCheckpointer: @unchecked Sendable {
   private let label: String
   private let queue = DispatchQueue(label: "SQLiteData.checkpointer", qos: .utility)
   private let isPending = Atomic<Bool>(false)
-  /// Opened on first use; touched on `queue` only.
-  private var connection: Database?
+  /// Opened on first use, and used on `queue` only (the lock is never waited on).
+  private let connection = Mutex<Database?>(nil)
 
   init(path: String, configuration: Configuration, label: String) {
     self.path = path
@@ -56,14 +56,16 @@ final class BackgroundCheckpointer: @unchecked Sendable {
     guard !isPending.exchange(true, ordering: .acquiringAndReleasing) else { return }
     queue.async { [self] in
       defer { isPending.store(false, ordering: .releasing) }
-      do {
-        if connection == nil {
-          connection = try Database(
-            path: path, configuration: configuration, description: "\(label).checkpointer")
+      connection.withLock { connection in
+        do {
+          if connection == nil {
+            connection = try Database(
+              path: path, configuration: configuration, description: "\(label).checkpointer")
+          }
+          try connection?.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)")
+        } catch {
+          // The database may be busy or closing: the next commit past the threshold tries again.
         }
-        try connection?.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)")
-      } catch {
-        // The database may be busy or closing: the next commit past the threshold tries again.
       }
     }
   }
@@ -76,8 +78,10 @@ final class BackgroundCheckpointer: @unchecked Sendable {
   /// Waits for a checkpoint in progress and closes the connection.
   func close() {
     queue.sync {
-      connection?.close()
-      connection = nil
+      connection.withLock { connection in
+        connection?.close()
+        connection = nil
+      }
     }
   }
 }
