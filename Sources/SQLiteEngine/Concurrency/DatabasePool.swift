@@ -121,33 +121,21 @@ public final class DatabasePool: DatabaseWriter {
   // MARK: Writing
 
   public func write<T>(_ updates: (Database) throws -> T) throws -> T {
-    try writer.sync { db in
-      try db.runWritePreparations()
-      return try DatabaseQueue.inTransaction(db, updates)
-    }
+    try writer.write { db in try DatabaseQueue.inTransaction(db, updates) }
   }
 
   public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-    try await writer.run { db in
-      try db.runWritePreparations()
-      return try DatabaseQueue.inTransaction(db, updates)
-    }
+    try await writer.runWrite { db in try DatabaseQueue.inTransaction(db, updates) }
   }
 
   public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
-    try writer.sync { db in
-      try db.runWritePreparations()
-      return try updates(db)
-    }
+    try writer.write(updates)
   }
 
   public func writeWithoutTransaction<T: Sendable>(
     _ updates: @escaping @Sendable (Database) throws -> T
   ) async throws -> T {
-    try await writer.run { db in
-      try db.runWritePreparations()
-      return try updates(db)
-    }
+    try await writer.runWrite(updates)
   }
 
   public func withWriterConnection(_ body: (Database) -> Void) { writer.sync(body) }

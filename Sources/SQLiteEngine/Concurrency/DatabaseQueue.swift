@@ -53,33 +53,21 @@ public final class DatabaseQueue: DatabaseWriter {
   // MARK: Writing
 
   public func write<T>(_ updates: (Database) throws -> T) throws -> T {
-    try connection.sync { db in
-      try db.runWritePreparations()
-      return try Self.inTransaction(db, updates)
-    }
+    try connection.write { db in try Self.inTransaction(db, updates) }
   }
 
   public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-    try await connection.run { db in
-      try db.runWritePreparations()
-      return try Self.inTransaction(db, updates)
-    }
+    try await connection.runWrite { db in try Self.inTransaction(db, updates) }
   }
 
   public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
-    try connection.sync { db in
-      try db.runWritePreparations()
-      return try updates(db)
-    }
+    try connection.write(updates)
   }
 
   public func writeWithoutTransaction<T: Sendable>(
     _ updates: @escaping @Sendable (Database) throws -> T
   ) async throws -> T {
-    try await connection.run { db in
-      try db.runWritePreparations()
-      return try updates(db)
-    }
+    try await connection.runWrite(updates)
   }
 
   public func withWriterConnection(_ body: (Database) -> Void) { connection.sync(body) }

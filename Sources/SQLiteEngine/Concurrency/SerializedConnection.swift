@@ -30,6 +30,23 @@ final class SerializedConnection: @unchecked Sendable {
     }
   }
 
+  /// Runs `body` on the queue and waits, after the set-up that waits for the next write
+  /// (`DatabaseWriter.prepareBeforeWriting`): every write of a queue or a pool comes through here.
+  func write<T>(_ body: (Database) throws -> T) throws -> T {
+    try sync { db in
+      try db.runWritePreparations()
+      return try body(db)
+    }
+  }
+
+  /// The same, resuming the caller with the result without blocking a thread.
+  func runWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    try await run { db in
+      try db.runWritePreparations()
+      return try body(db)
+    }
+  }
+
   /// Runs `body` on the queue later.
   func async(_ body: @escaping @Sendable (Database) -> Void) {
     queue.async { body(self.database) }
