@@ -52,15 +52,19 @@ public final class ManualCompletionScheduler: CompletionScheduler, Sendable {
 
   private func takeNext(dueBy target: TimeInterval) -> (@Sendable () -> Void)? {
     state.withLock { state in
-      let pending = state.pending
-      guard
-        let index = pending.indices
-          .filter({ pending[$0].due <= target })
-          .min(by: { (pending[$0].due, pending[$0].sequence) < (pending[$1].due, pending[$1].sequence) })
-      else { return nil }
+      guard let index = Self.firstDue(in: state.pending, by: target) else { return nil }
       let item = state.pending.remove(at: index)
       state.now = max(state.now, item.due)
       return item.work
     }
+  }
+
+  /// The index of the work due first by `target` (in scheduling order among equals), if any.
+  private static func firstDue(
+    in pending: [(due: TimeInterval, sequence: Int, work: @Sendable () -> Void)], by target: TimeInterval
+  ) -> Int? {
+    pending.indices
+      .filter { pending[$0].due <= target }
+      .min { (pending[$0].due, pending[$0].sequence) < (pending[$1].due, pending[$1].sequence) }
   }
 }
