@@ -39,6 +39,31 @@ import Testing
     #expect(text.hasPrefix(#"{"c0":{"stamp":"0000000000000000","value":0},"c1":"#))
   }
 
+  @Test("Stamps are 16 lowercase hex digits, zero-padded, in time order")
+  func stampText() throws {
+    let stamps = [
+      HLCStamp.zero, HLCStamp(rawValue: 0xa), HLCStamp(milliseconds: 1_764_000_000_000, counter: 0xbeef),
+      HLCStamp(rawValue: .max), HLCStamp(rawValue: -1),
+    ]
+    #expect(
+      stamps.map(\.hex) == [
+        "0000000000000000", "000000000000000a", "019ab697e800beef", "7fffffffffffffff", "ffffffffffffffff",
+      ])
+    for stamp in stamps {
+      #expect(HLCStamp(hex: stamp.hex) == stamp)
+      #expect(WireJSON.encode(stamp) == "\"\(stamp.hex)\"")
+      #expect(try WireJSON.decode(HLCStamp.self, from: WireJSON.encode(stamp)) == stamp)
+    }
+  }
+
+  @Test("A record name splits at its last colon: keys may hold colons and any text")
+  func recordNames() {
+    #expect(RecordName.split("a:b:reminders") == ("a:b", "reminders"))
+    #expect(RecordName.split("日本:é:t") == ("日本:é", "t"))
+    #expect(RecordName.split("e\u{301}:t") == ("e\u{301}", "t"))
+    #expect(RecordName.split("nocolon") == ("nocolon", ""))
+  }
+
   @Test("Text as PostgreSQL prints jsonb: spaces, escapes and surrogate pairs")
   func readsServerText() throws {
     let text = #"""

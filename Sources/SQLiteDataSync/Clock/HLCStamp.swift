@@ -22,8 +22,19 @@ public struct HLCStamp: Hashable, Comparable, Sendable, CustomStringConvertible 
   public static func < (lhs: HLCStamp, rhs: HLCStamp) -> Bool { lhs.rawValue < rhs.rawValue }
 
   public var hex: String {
-    let digits = String(UInt64(bitPattern: rawValue), radix: 16)
-    return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+    String(unsafeUninitializedCapacity: 16) { buffer in
+      writeHex(into: buffer)
+      return 16
+    }
+  }
+
+  /// The 16 lowercase hex digits, most significant first.
+  func writeHex(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+    let value = UInt64(bitPattern: rawValue)
+    for index in 0..<16 {
+      let digit = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(index))) & 0xF
+      buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+    }
   }
 
   public init?(hex: String) {

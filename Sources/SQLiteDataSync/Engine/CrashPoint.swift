@@ -9,7 +9,7 @@ enum CrashPoint: String, CaseIterable {
   case batchStored = "batch-stored"
   /// The server committed a batch; this device has not recorded the acknowledgement.
   case batchCommittedOnServer = "batch-committed-on-server"
-  /// A fetched page and its token are committed here; the next page is not fetched yet.
+  /// A fetched page and its token are committed here; the next page may be on its way.
   case pageApplied = "page-applied"
 
   func reached() {

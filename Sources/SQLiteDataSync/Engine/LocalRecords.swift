@@ -119,8 +119,9 @@ struct LastKnownServerRecord: WireEncodable {
 /// Record names are `<primary key>:<table>`; table names cannot contain ':', keys can.
 enum RecordName {
   static func split(_ name: String) -> (primaryKey: String, table: String) {
-    guard let colon = name.lastIndex(of: ":") else { return (name, "") }
-    return (String(name[..<colon]), String(name[name.index(after: colon)...]))
+    // Searched as bytes: ':' is ASCII, so its index is a character boundary.
+    guard let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) else { return (name, "") }
+    return (String(name[..<colon]), String(name[name.utf8.index(after: colon)...]))
   }
 }
 
@@ -131,6 +132,26 @@ extension SyncedTable {
     var values: [String: DatabaseValue] = [:]
     for (index, column) in columns.enumerated() { values[column] = row[index] }
     return values
+  }
+
+  /// The record's values of this table's columns (fields of columns this device does not have
+  /// are left out).
+  func values(of record: ServerRecord) -> [String: DatabaseValue] {
+    var values: [String: DatabaseValue] = [:]
+    for column in columns {
+      if let value = record.fields[column]?.value.databaseValue { values[column] = value }
+    }
+    return values
+  }
+
+  /// Inserts the row; a row already there with its primary key is an error.
+  func insert(_ db: Database, primaryKey: String, values: [String: DatabaseValue]) throws {
+    let others = columns.filter { $0 != self.primaryKey && values[$0] != nil }
+    let arguments = [values[self.primaryKey] ?? .text(primaryKey)] + others.map { values[$0]! }
+    let sql =
+      others.count == columns.count - 1
+      ? insertRowSQL : Self.insertSQL(table: name, columns: [self.primaryKey] + others)
+    try db.execute(sql: sql, arguments: StatementArguments(arguments))
   }
 
   /// Inserts the row, or updates the given columns of the row with its primary key.

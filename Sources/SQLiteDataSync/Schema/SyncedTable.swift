@@ -18,6 +18,7 @@ struct SyncedTable: Sendable, Hashable {
 
   /// Statements run for every record a sync moves, written once.
   let selectRowSQL: String
+  let insertRowSQL: String
   let upsertRowSQL: String
   let deleteRowSQL: String
   /// The parent's record name, from the row itself: `<foreign key as text>:<parent table>`.
@@ -31,6 +32,7 @@ struct SyncedTable: Sendable, Hashable {
     self.isPrivate = isPrivate
     selectRowSQL =
       "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \"main\".\(quoted(name)) WHERE \(quoted(primaryKey)) = ?"
+    insertRowSQL = Self.insertSQL(table: name, columns: [primaryKey] + columns.filter { $0 != primaryKey })
     upsertRowSQL = Self.upsertSQL(
       table: name, primaryKey: primaryKey, otherColumns: columns.filter { $0 != primaryKey })
     deleteRowSQL = "DELETE FROM \"main\".\(quoted(name)) WHERE \(quoted(primaryKey)) = ?"
@@ -42,11 +44,14 @@ struct SyncedTable: Sendable, Hashable {
 
   /// Inserts a row with the primary key and `otherColumns`, or updates those of the row that has
   /// its primary key.
+  static func insertSQL(table: String, columns: [String]) -> String {
+    "INSERT INTO \"main\".\(quoted(table)) (\(columns.map(quoted).joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+  }
+
   static func upsertSQL(table: String, primaryKey: String, otherColumns: [String]) -> String {
-    let names = [primaryKey] + otherColumns
     let updates = otherColumns.map { "\(quoted($0)) = excluded.\(quoted($0))" }
     return
-      "INSERT INTO \"main\".\(quoted(table)) (\(names.map(quoted).joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
+      insertSQL(table: table, columns: [primaryKey] + otherColumns)
       + (updates.isEmpty
         ? " ON CONFLICT DO NOTHING"
         : " ON CONFLICT (\(quoted(primaryKey))) DO UPDATE SET \(updates.joined(separator: ", "))")

@@ -113,6 +113,19 @@ struct JSONWriter {
     needsComma = true
   }
 
+  /// A stamp as its 16 hex digits, a string with nothing to escape.
+  mutating func stamp(_ stamp: HLCStamp) {
+    separate()
+    bytes.append(UInt8(ascii: "\""))
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: 16))
+    bytes.withUnsafeMutableBufferPointer {
+      stamp.writeHex(into: UnsafeMutableBufferPointer(rebasing: $0[start...]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+    needsComma = true
+  }
+
   private static func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
   }

@@ -5,7 +5,7 @@ import SQLiteEngine
 // other members (`{"owner", "zone", "recordName", "status", …}`); stamps are 16 hex digits.
 
 extension HLCStamp: WireCodable {
-  func write(to json: inout JSONWriter) { json.string(hex) }
+  func write(to json: inout JSONWriter) { json.stamp(self) }
   init(wire json: JSONValue) throws {
     guard case .string(let text) = json, let stamp = HLCStamp(hex: text) else {
       throw WireJSONError("a stamp is 16 hex digits")

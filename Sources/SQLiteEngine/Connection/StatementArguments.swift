@@ -19,8 +19,9 @@ public struct StatementArguments: Sendable {
   }
 
   public init(_ values: [DatabaseValue], named namedValues: [String: DatabaseValue] = [:]) {
-    positional = values
-    named = namedValues
+    // Wrapped one by one: converting the whole array goes through a dynamic cast per element.
+    positional = values.map { $0 }
+    named = namedValues.mapValues { $0 }
   }
 
   public init(named values: [String: (any DatabaseValueConvertible)?]) {
