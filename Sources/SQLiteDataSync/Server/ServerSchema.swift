@@ -1481,5 +1481,81 @@ enum ServerSchema {
     END
     $$;
     """#,
+    #"""
+    -- Migration 4: records are created set-wise. What a per-row trigger and a foreign key did
+    -- for every record an owner created (about 30 µs a record, most of a first upload's server
+    -- time) is done once per statement: the writer is stamped by a column default, the zone is
+    -- checked and the share derived over the statement's new rows. Updates, and records
+    -- created through a share, keep the per-row trigger.
+
+    -- The writer of a new record: the session's caller, as sync.caller() says (clients have
+    -- no privilege on modified_by or share_id, so the defaults always apply).
+    ALTER TABLE sync.records ALTER COLUMN modified_by
+      SET DEFAULT coalesce(nullif(current_setting('role'), 'none'), session_user)::text;
+
+    -- A record created in another user's zone (through a share) still takes its share row by
+    -- row, before row-level security checks it: its share is what lets the caller write it.
+    DROP TRIGGER records_derive_share ON sync.records;
+    CREATE TRIGGER records_derive_share BEFORE UPDATE ON sync.records
+      FOR EACH ROW EXECUTE FUNCTION sync.records_derive_share();
+    CREATE TRIGGER records_derive_share_in_shares BEFORE INSERT ON sync.records
+      FOR EACH ROW WHEN (NEW.owner IS DISTINCT FROM current_user::text)
+      EXECUTE FUNCTION sync.records_derive_share();
+
+    -- Every new record's zone exists (what the foreign key checked row by row), and records
+    -- created under a share take its share_id. Only zones that hold a share can have such
+    -- records. Setting a parent's share_id touches its children (records_share_moved), so
+    -- records created under a parent created in the same statement follow it.
+    CREATE FUNCTION sync.records_created() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM created c
+                  WHERE NOT EXISTS (SELECT 1 FROM sync.zones z
+                                     WHERE z.owner = c.owner AND z.zone = c.zone)) THEN
+        RAISE EXCEPTION 'sync.records: a record was created in a zone that does not exist'
+          USING ERRCODE = 'foreign_key_violation';
+      END IF;
+      IF EXISTS (SELECT 1 FROM sync.shares s
+                  WHERE (s.owner, s.zone) IN (SELECT DISTINCT c.owner, c.zone FROM created c)) THEN
+        UPDATE sync.records r
+           SET share_id = d.share_id
+          FROM (SELECT c.owner, c.zone, c.record_name,
+                       coalesce((SELECT s.share_id FROM sync.shares s
+                                  WHERE s.owner = c.owner AND s.zone = c.zone
+                                    AND s.root_record_name = c.record_name),
+                                (SELECT p.share_id FROM sync.records p
+                                  WHERE p.owner = c.owner AND p.zone = c.zone
+                                    AND p.record_name = c.parent_record_name)) AS share_id
+                  FROM created c) d
+         WHERE d.share_id IS NOT NULL AND r.share_id IS DISTINCT FROM d.share_id
+           AND r.owner = d.owner AND r.zone = d.zone AND r.record_name = d.record_name;
+      END IF;
+      RETURN NULL;
+    END
+    $$;
+    ALTER FUNCTION sync.records_created() OWNER TO sync_admin;
+
+    CREATE TRIGGER records_created AFTER INSERT ON sync.records
+      REFERENCING NEW TABLE AS created
+      FOR EACH STATEMENT EXECUTE FUNCTION sync.records_created();
+
+    ALTER TABLE sync.records DROP CONSTRAINT records_owner_zone_fkey;
+
+    -- The foreign key's ON DELETE CASCADE.
+    CREATE FUNCTION sync.zones_deleted() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      DELETE FROM sync.records r USING deleted d WHERE r.owner = d.owner AND r.zone = d.zone;
+      RETURN NULL;
+    END
+    $$;
+    ALTER FUNCTION sync.zones_deleted() OWNER TO sync_admin;
+
+    CREATE TRIGGER zones_deleted AFTER DELETE ON sync.zones
+      REFERENCING OLD TABLE AS deleted
+      FOR EACH STATEMENT EXECUTE FUNCTION sync.zones_deleted();
+    """#,
   ]
 }

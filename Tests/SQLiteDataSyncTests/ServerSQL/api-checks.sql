@@ -654,6 +654,77 @@ BEGIN
 END
 $$;
 
+\echo '== records created set-wise: share, writer and zone per statement'
+SET ROLE alice;
+DO $$
+DECLARE
+  r jsonb;
+BEGIN
+  -- A chain three deep under the shared root, in one call (one INSERT): each level takes
+  -- the share from the level above, created in the same statement.
+  r := pg_temp.modify(jsonb_build_array(
+         pg_temp.save('a:items', p_zone => 'zs', p_parent => 'root:lists'),
+         pg_temp.save('b:items', p_zone => 'zs', p_parent => 'a:items'),
+         pg_temp.save('c:items', p_zone => 'zs', p_parent => 'b:items'),
+         pg_temp.save('d:items', p_zone => 'zs', p_parent => 'private:lists')));
+  ASSERT pg_temp.statuses(r) = '{saved,saved,saved,saved}', 'alice adds a chain: ' || r;
+  ASSERT (SELECT array_agg(record_name || '=' || coalesce(share_id::text, 'none') || '/' || modified_by
+                           ORDER BY record_name)
+            FROM sync.records WHERE owner = 'alice' AND zone = 'zs'
+             AND record_name IN ('a:items', 'b:items', 'c:items', 'd:items'))
+         = '{a:items=00000000-0000-0000-0000-00000000000a/alice,b:items=00000000-0000-0000-0000-00000000000a/alice,c:items=00000000-0000-0000-0000-00000000000a/alice,d:items=none/alice}',
+    'the chain is in the share, the other record not, all written by alice';
+END
+$$;
+SET ROLE bob;
+DO $$
+DECLARE
+  r jsonb;
+BEGIN
+  r := pg_temp.modify(jsonb_build_array(
+         pg_temp.save('e:items', p_zone => 'zs', p_parent => 'c:items'),
+         pg_temp.save('f:items', p_zone => 'zs', p_parent => 'e:items')));
+  ASSERT pg_temp.statuses(r) = '{saved,saved}', 'bob adds a chain inside the share: ' || r;
+END
+$$;
+RESET ROLE;
+DO $$
+BEGIN
+  ASSERT (SELECT array_agg(record_name || '=' || coalesce(share_id::text, 'none') || '/' || modified_by
+                           ORDER BY record_name)
+            FROM sync.records WHERE owner = 'alice' AND zone = 'zs'
+             AND record_name IN ('e:items', 'f:items'))
+         = '{e:items=00000000-0000-0000-0000-00000000000a/bob,f:items=00000000-0000-0000-0000-00000000000a/bob}',
+    'bob''s records are in the share, written by bob';
+  RAISE NOTICE 'ok: records created in one statement take their share and writer';
+END
+$$;
+SET ROLE alice;
+DO $$
+BEGIN
+  BEGIN
+    INSERT INTO sync.records (owner, zone, record_name, record_type, fields, version)
+    VALUES ('alice', 'no such zone', 'x:items', 'items', '{}', 1);
+    RAISE EXCEPTION 'a record was created in a zone that does not exist';
+  EXCEPTION WHEN foreign_key_violation THEN
+    NULL;
+  END;
+  RAISE NOTICE 'ok: a record needs its zone';
+END
+$$;
+RESET ROLE;
+DO $$
+BEGIN
+  INSERT INTO sync.zones (owner, zone) VALUES ('alice', 'doomed');
+  INSERT INTO sync.records (owner, zone, record_name, record_type, fields, version)
+  VALUES ('alice', 'doomed', 'x:items', 'items', '{}', 1), ('alice', 'doomed', 'y:items', 'items', '{}', 1);
+  DELETE FROM sync.zones WHERE owner = 'alice' AND zone = 'doomed';
+  ASSERT NOT EXISTS (SELECT 1 FROM sync.records WHERE owner = 'alice' AND zone = 'doomed'),
+    'a deleted zone''s records go with it';
+  RAISE NOTICE 'ok: deleting a zone deletes its records';
+END
+$$;
+
 \echo '== sharing API: who may do what'
 SET ROLE alice;
 DO $$
