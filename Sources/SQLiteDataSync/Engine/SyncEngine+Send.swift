@@ -40,22 +40,48 @@ extension PendingBatch: WireCodable {
 
 extension SyncEngine {
   /// Sends the outbox a batch at a time until it is empty or a round changes nothing.
+  ///
+  /// While the server works on a batch, the next one is made; when every record of a batch is
+  /// answered saved or deleted, the next goes to the server before this one's answer is applied.
+  /// Any other answer may change what the next batch should hold (a parent to send again, a
+  /// record to take back), so that next batch, not sent yet, is dropped and made again after the
+  /// answer is applied. The server thus sees batches one at a time and in order, as before.
   func send(as account: CloudAccount) async throws {
     guard let cloud else { throw CloudError.noAccount }
     try await leaveDeletedShares(as: account)
     try await writeAsEngine { db in try self.followParentsToTheirZones(db) }
+    let sendBatch = { @Sendable (batch: PendingBatch) in
+      Task {
+        try await cloud.modifyRecords(batchID: batch.batchID, saves: batch.saves, deletes: batch.deletes)
+      }
+    }
+    guard var current = try await writeAsEngine({ db in try self.nextBatch(db, account: account) }) else {
+      return
+    }
+    CrashPoint.batchStored.reached()
+    var reply = sendBatch(current.batch)
     // Bounded, so that a record that keeps conflicting cannot hold the engine: the rest waits
     // for the next pass.
-    for _ in 0..<Self.sendRoundLimit {
-      guard let batch = try await writeAsEngine({ db in try self.nextBatch(db, account: account) }) else {
-        return
+    for round in 1...Self.sendRoundLimit {
+      // A batch found stored (from before a restart) may have reached the server already: the
+      // next is made only after its answer.
+      let sending = current.batch
+      let next =
+        current.isNew && round < Self.sendRoundLimit
+        ? try await writeAsEngine { db in try self.nextBatch(db, account: account, after: sending) } : nil
+      let results: [RecordResult]
+      do {
+        results = try await reply.value
+      } catch {
+        if let next { try await writeAsEngine { db in try self.drop(next.batch, db) } }
+        throw error
       }
-      CrashPoint.batchStored.reached()
-      let results = try await cloud.modifyRecords(
-        batchID: batch.batchID, saves: batch.saves, deletes: batch.deletes)
       CrashPoint.batchCommittedOnServer.reached()
+      let plain = results.allSatisfy { $0.status == .saved || $0.status == .deleted }
+      let nextReply = plain ? next.map { sendBatch($0.batch) } : nil
+      if !plain, let next { try await writeAsEngine { db in try self.drop(next.batch, db) } }
       let followUp = try await writeAsEngine { db in
-        try self.apply(results, of: batch, account: account, db)
+        try self.apply(results, of: sending, account: account, db)
       }
       if !followUp.refetch.isEmpty {
         let records = try await cloud.fetchRecords(followUp.refetch)
@@ -80,8 +106,26 @@ extension SyncEngine {
           }
         }
       }
-      if !followUp.madeProgress { return }
+      if let next, let nextReply {
+        current = next
+        reply = nextReply
+      } else if followUp.madeProgress, round < Self.sendRoundLimit,
+        let made = try await writeAsEngine({ db in try self.nextBatch(db, account: account) })
+      {
+        current = made
+        CrashPoint.batchStored.reached()
+        reply = sendBatch(made.batch)
+      } else {
+        return
+      }
     }
+  }
+
+  /// Forgets a batch that was made and never sent: its records are still queued.
+  private func drop(_ batch: PendingBatch, _ db: Database) throws {
+    try db.execute(
+      sql: #"DELETE FROM "sqlitedata_icloud_pendingBatch" WHERE "batchID" = ?"#,
+      arguments: [batch.batchID.uuidString])
   }
 
   /// Queues a record the server does not have (it lost it) to be created again, when this
@@ -104,24 +148,31 @@ extension SyncEngine {
   /// Batches sent per `sendChanges()`, at most.
   static let sendRoundLimit = 50
 
-  /// The batch to send: the one already on its way, or a new one from the outbox (saves parents
-  /// first, then deletes children first), recorded before it is sent.
-  private func nextBatch(_ db: Database, account: CloudAccount) throws -> PendingBatch? {
-    if let request = try String.fetchOne(db, sql: #"SELECT "request" FROM "sqlitedata_icloud_pendingBatch""#)
+  /// The batch to send: one stored before a restart (perhaps sent already), or a new one from
+  /// the outbox (saves parents first, then deletes children first), recorded before it is sent.
+  /// `after`: the batch at the server, whose records the new one leaves out.
+  private func nextBatch(_ db: Database, account: CloudAccount, after inFlight: PendingBatch? = nil) throws
+    -> (batch: PendingBatch, isNew: Bool)?
+  {
+    if inFlight == nil,
+      let request = try String.fetchOne(
+        db, sql: #"SELECT "request" FROM "sqlitedata_icloud_pendingBatch" ORDER BY "rowid" LIMIT 1"#)
     {
-      return try WireJSON.decode(PendingBatch.self, from: request)
+      return (try WireJSON.decode(PendingBatch.self, from: request), false)
     }
+    let sending = inFlight.map { Array($0.stamps.keys) } ?? []
     let rank = tables.enumerated().map { "WHEN \(literal($1.name)) THEN \($0)" }.joined(separator: " ")
     let entries = try Row.fetchAll(
       db,
       sql: """
         SELECT "recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt"
         FROM "sqlitedata_icloud_outbox"
+        WHERE "recordName" NOT IN (SELECT "value" FROM json_each(?))
         ORDER BY "operation" = 'delete',
           CASE WHEN "operation" = 'save' THEN 1 ELSE -1 END * (CASE "recordType" \(rank) ELSE 0 END),
           "enqueuedAt"
         LIMIT \(Self.batchLimit)
-        """)
+        """, arguments: [WireJSON.encode(sending)])
     var batch = PendingBatch(batchID: UUID(), saves: [], deletes: [], stamps: [:])
     for entry in entries {
       let recordName = try entry.decode(String.self, at: 0)
@@ -172,7 +223,7 @@ extension SyncEngine {
     try db.execute(
       sql: #"INSERT INTO "sqlitedata_icloud_pendingBatch" ("batchID", "request") VALUES (?, ?)"#,
       arguments: [batch.batchID.uuidString, WireJSON.encode(batch)])
-    return batch
+    return (batch, true)
   }
 
   struct SendFollowUp: Sendable {

@@ -115,9 +115,10 @@ enum Metadatabase {
       "enqueuedAt" INTEGER NOT NULL
     ) STRICT
     """,
-    // The batch being sent, kept until its results are applied, so that after a lost reply or a
-    // crash the very same batch is sent again under the same id and the server answers it from
-    // its record of the first attempt.
+    // Batches being sent (at most two: one at the server, the next made while it works), each
+    // kept until its results are applied, so that after a lost reply or a crash the very same
+    // batches are sent again, in order, under the same ids, and the server answers them from its
+    // record of the first attempt.
     """
     CREATE TABLE IF NOT EXISTS "sqlitedata_icloud"."sqlitedata_icloud_pendingBatch" (
       "batchID" TEXT PRIMARY KEY NOT NULL,

@@ -22,6 +22,8 @@ final class FaultyCloudDatabase: CloudDatabase {
   let base: any CloudDatabase
   let faults: Mutex<Faults>
   let sentBatches = Mutex<[UUID]>([])
+  /// Batches at the server at once: now, and the most seen.
+  let batchesAtOnce = Mutex<(now: Int, most: Int)>((0, 0))
   private let lastPage = Mutex<ZoneChanges?>(nil)
   private let pagesDelivered = Mutex(0)
 
@@ -36,6 +38,11 @@ final class FaultyCloudDatabase: CloudDatabase {
     -> [RecordResult]
   {
     sentBatches.withLock { $0.append(batchID) }
+    batchesAtOnce.withLock {
+      $0.now += 1
+      $0.most = max($0.most, $0.now)
+    }
+    defer { batchesAtOnce.withLock { $0.now -= 1 } }
     let faults = faults.withLock { $0 }
     var results = try await base.modifyRecords(batchID: batchID, saves: saves, deletes: deletes)
     if faults.duplicateBatches {
