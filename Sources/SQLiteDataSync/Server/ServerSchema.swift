@@ -1556,6 +1556,264 @@ enum ServerSchema {
     CREATE TRIGGER zones_deleted AFTER DELETE ON sync.zones
       REFERENCING OLD TABLE AS deleted
       FOR EACH STATEMENT EXECUTE FUNCTION sync.zones_deleted();
+
+    -- A zone's new records go in with one plain INSERT: the primary key, not a lookup per
+    -- record and ON CONFLICT, tells a record the server has (about 8 µs a record less); the
+    -- operations are parsed once.
+    CREATE OR REPLACE FUNCTION sync.modify_records(p_batch_id uuid, p_saves jsonb, p_deletes jsonb)
+    RETURNS jsonb
+    LANGUAGE plpgsql SECURITY INVOKER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_me text := current_user;
+      v_results jsonb[];
+      v_reply jsonb;
+      v_bad int;
+      z record;
+      op sync.modify_op;
+      v_row sync.records;
+      v_exists boolean;
+      v_version bigint;       -- the zone's new version
+      v_status text;
+      v_reply_version bigint; -- the version a successful operation reports
+      v_failed boolean;       -- an operation in this zone failed
+      v_wrote boolean;        -- an operation in this zone wrote a row
+      v_current int;          -- the operation being applied (for a privilege error)
+      v_fast boolean;         -- the zone's operations were written all at once
+      v_ops sync.modify_op[];
+    BEGIN
+      IF p_batch_id IS NULL THEN
+        RAISE EXCEPTION 'sync.modify_records: batch_id is null'
+          USING ERRCODE = 'invalid_parameter_value';
+      END IF;
+
+      -- Claim the batch id before anything else. A concurrent call with the same id waits
+      -- on the primary key until this one commits, then finds the row and returns its results.
+      INSERT INTO sync.batches (user_name, batch_id) VALUES (v_me, p_batch_id)
+      ON CONFLICT DO NOTHING;
+      IF NOT FOUND THEN
+        SELECT b.results INTO v_reply
+          FROM sync.batches b WHERE b.user_name = v_me AND b.batch_id = p_batch_id;
+        RETURN v_reply;
+      END IF;
+
+      v_ops := ARRAY(SELECT o FROM sync.parse_ops(p_saves, p_deletes) o);
+
+      -- Malformed operations are a client bug: fail the whole call, naming the first one.
+      SELECT o.idx INTO v_bad
+        FROM unnest(v_ops) o
+       WHERE o.owner IS NULL OR o.zone IS NULL OR o.record_name IS NULL
+          OR (NOT o.is_delete
+              AND (o.record_type IS NULL OR jsonb_typeof(o.fields) IS DISTINCT FROM 'object'))
+          OR (o.is_delete
+              AND (o.deleted_stamp IS NULL OR o.deleted_stamp !~ '^[0-9a-f]{16}$'))
+       ORDER BY o.idx
+       LIMIT 1;
+      IF FOUND THEN
+        RAISE EXCEPTION 'sync.modify_records: operation % (saves then deletes, from 1) is malformed', v_bad
+          USING ERRCODE = 'invalid_parameter_value',
+                HINT = 'A save needs owner, zone, recordName, recordType and a fields object; '
+                       'a delete needs owner, zone, recordName and a 16-hex-digit deletedStamp.';
+      END IF;
+
+      v_results := array_fill(NULL::jsonb, ARRAY[jsonb_array_length(coalesce(p_saves, '[]'))
+                                                 + jsonb_array_length(coalesce(p_deletes, '[]'))]);
+
+      -- Zones in a fixed order, so two calls writing the same zones cannot deadlock. Within a
+      -- zone: saves in array order (parents first), then deletes (children first).
+      FOR z IN
+        SELECT o.owner, o.zone,
+               array_agg(o ORDER BY o.idx) AS ops,
+               coalesce(array_agg(o.record_name) FILTER (WHERE NOT o.is_delete), '{}') AS save_names,
+               coalesce(array_agg(o.record_name) FILTER (WHERE o.is_delete), '{}') AS delete_names
+          FROM unnest(v_ops) o
+         GROUP BY o.owner, o.zone
+         ORDER BY o.owner, o.zone
+      LOOP
+        v_failed := false;
+        v_wrote := false;
+        v_current := NULL;
+        v_version := NULL;
+        -- A sub-block per zone: raising inside it undoes exactly this zone's writes.
+        BEGIN
+          -- Bump (and lock) the zone first: concurrent writers of the zone queue here until
+          -- this transaction ends, and every read below sees the latest committed state.
+          IF z.owner = v_me THEN
+            INSERT INTO sync.zones AS t (owner, zone, version) VALUES (z.owner, z.zone, 1)
+            ON CONFLICT (owner, zone) DO UPDATE SET version = t.version + 1
+            RETURNING t.version INTO v_version;
+          ELSE
+            -- Row-level security hides or refuses zones without an accepted read-write share.
+            UPDATE sync.zones t SET version = t.version + 1
+             WHERE t.owner = z.owner AND t.zone = z.zone
+            RETURNING t.version INTO v_version;
+          END IF;
+
+          IF v_version IS NULL THEN
+            FOREACH op IN ARRAY z.ops LOOP
+              v_results[op.idx] := sync.op_result(op, 'permissionFailure');
+            END LOOP;
+          ELSE
+            -- A zone whose operations all create records the client believes new (a first
+            -- upload, an import: where throughput matters) takes one INSERT for all of them,
+            -- when they all succeed: the primary key refuses a record the server has (seen or
+            -- not by the caller) or one named twice, and each parent must be live after (a
+            -- parent may be created in the same call). Anything else (changes, deletes, a
+            -- refusal) undoes that INSERT and takes the loop below, which says what failed and
+            -- why.
+            v_fast := cardinality(z.delete_names) = 0
+              AND NOT EXISTS (SELECT 1 FROM unnest(z.ops) o WHERE o.base_version IS NOT NULL);
+            IF v_fast THEN
+              -- A sub-block: when a record turns out to be out of reach, the INSERT is undone
+              -- and the loop runs instead.
+              BEGIN
+                INSERT INTO sync.records (owner, zone, record_name, record_type,
+                                          parent_record_name, fields, version)
+                SELECT z.owner, z.zone, o.record_name, o.record_type, o.parent, o.fields, v_version
+                  FROM unnest(z.ops) o
+                 ORDER BY o.idx;
+                IF EXISTS (
+                     SELECT 1 FROM unnest(z.ops) o
+                      WHERE o.parent IS NOT NULL
+                        AND (o.parent = o.record_name
+                             OR (SELECT NOT p.deleted FROM sync.records p
+                                  WHERE p.owner = z.owner AND p.zone = z.zone
+                                    AND p.record_name = o.parent) IS NOT TRUE)) THEN
+                  RAISE SQLSTATE 'SY003';
+                END IF;
+              EXCEPTION
+                WHEN SQLSTATE 'SY003' OR insufficient_privilege OR unique_violation THEN
+                  v_fast := false;
+              END;
+            END IF;
+
+            IF v_fast THEN
+              SELECT array_agg(coalesce(f.result, v.result) ORDER BY v.ord) INTO v_results
+                FROM unnest(v_results) WITH ORDINALITY AS v(result, ord)
+                LEFT JOIN (SELECT o.idx,
+                                  jsonb_build_object('owner', o.owner, 'zone', o.zone,
+                                                     'recordName', o.record_name,
+                                                     'status', 'saved', 'version', v_version) AS result
+                             FROM unnest(z.ops) o) f
+                  ON f.idx = v.ord;
+              v_wrote := true;
+            ELSE
+              FOREACH op IN ARRAY z.ops LOOP
+                v_current := op.idx;
+                -- Only rows the caller can read are found.
+                SELECT r.* INTO v_row
+                  FROM sync.records r
+                 WHERE r.owner = z.owner AND r.zone = z.zone AND r.record_name = op.record_name;
+                v_exists := FOUND;
+                v_reply_version := v_version;
+
+                IF NOT op.is_delete THEN
+                  IF v_exists AND op.base_version IS DISTINCT FROM v_row.version THEN
+                    v_status := 'serverRecordChanged';
+                  ELSIF NOT v_exists AND op.base_version IS NOT NULL THEN
+                    v_status := 'unknownItem';
+                  ELSIF op.parent IS NOT NULL
+                        AND NOT (op.parent <> op.record_name
+                                 AND (EXISTS (SELECT 1 FROM sync.records p
+                                               WHERE p.owner = z.owner AND p.zone = z.zone
+                                                 AND p.record_name = op.parent AND NOT p.deleted)
+                                      -- Saved later in this call: if that save fails, the
+                                      -- zone fails and this one reports batchRequestFailed.
+                                      OR op.parent = ANY (z.save_names))) THEN
+                    v_status := 'referenceViolation';
+                  ELSIF NOT v_exists THEN
+                    -- A conflict here means a row the caller cannot see.
+                    INSERT INTO sync.records (owner, zone, record_name, record_type,
+                                              parent_record_name, fields, version)
+                    VALUES (z.owner, z.zone, op.record_name, op.record_type, op.parent,
+                            op.fields, v_version)
+                    ON CONFLICT (owner, zone, record_name) DO NOTHING;
+                    v_status := CASE WHEN FOUND THEN 'saved' ELSE 'permissionFailure' END;
+                  ELSE
+                    -- Also un-deletes a tombstone whose version the client knew.
+                    UPDATE sync.records r
+                       SET record_type = op.record_type, parent_record_name = op.parent,
+                           fields = op.fields, deleted = false, deleted_stamp = NULL,
+                           version = v_version
+                     WHERE r.owner = z.owner AND r.zone = z.zone AND r.record_name = op.record_name;
+                    -- Not found: visible but read-only.
+                    v_status := CASE WHEN FOUND THEN 'saved' ELSE 'permissionFailure' END;
+                  END IF;
+                ELSE
+                  IF NOT v_exists THEN
+                    v_status := 'deleted';  -- never existed: nothing to write, no version
+                    v_reply_version := NULL;
+                  ELSIF v_row.deleted THEN
+                    v_status := 'deleted';  -- already a tombstone: nothing to write
+                    v_reply_version := v_row.version;
+                  ELSIF op.base_version IS NOT NULL AND op.base_version <> v_row.version THEN
+                    v_status := 'serverRecordChanged';
+                  ELSIF EXISTS (SELECT 1 FROM sync.records c
+                                 WHERE c.owner = z.owner AND c.zone = z.zone
+                                   AND c.parent_record_name = op.record_name AND NOT c.deleted
+                                   -- Children deleted in this call do not count, whatever
+                                   -- their order: if one of those deletes fails, so does
+                                   -- the zone.
+                                   AND c.record_name <> ALL (z.delete_names)) THEN
+                    v_status := 'referenceViolation';
+                  ELSE
+                    -- The tombstone keeps the last fields.
+                    UPDATE sync.records r
+                       SET deleted = true, deleted_stamp = op.deleted_stamp, version = v_version
+                     WHERE r.owner = z.owner AND r.zone = z.zone AND r.record_name = op.record_name;
+                    v_status := CASE WHEN FOUND THEN 'deleted' ELSE 'permissionFailure' END;
+                  END IF;
+                END IF;
+
+                IF v_status IN ('saved', 'deleted') THEN
+                  v_results[op.idx] := sync.op_result(op, v_status, v_reply_version);
+                  -- Only operations that wrote report the zone's new version.
+                  v_wrote := v_wrote OR v_reply_version IS NOT DISTINCT FROM v_version;
+                ELSIF v_status = 'serverRecordChanged' THEN
+                  v_results[op.idx] := sync.op_result(op, v_status, NULL, sync.record_json(v_row));
+                  v_failed := true;
+                ELSE
+                  v_results[op.idx] := sync.op_result(op, v_status);
+                  v_failed := true;
+                END IF;
+              END LOOP;
+            END IF;
+
+            IF v_failed THEN
+              RAISE SQLSTATE 'SY001';  -- undo this zone
+            ELSIF NOT v_wrote THEN
+              RAISE SQLSTATE 'SY002';  -- undo the version bump (and its notification)
+            END IF;
+          END IF;
+        EXCEPTION
+          WHEN SQLSTATE 'SY001' THEN
+            FOREACH op IN ARRAY z.ops LOOP
+              IF v_results[op.idx]->>'status' IN ('saved', 'deleted') THEN
+                v_results[op.idx] := sync.op_result(op, 'batchRequestFailed');
+              END IF;
+            END LOOP;
+          WHEN SQLSTATE 'SY002' THEN
+            NULL;  -- results stand
+          WHEN insufficient_privilege THEN
+            -- Row-level security refused a write (e.g. a new row outside the caller's shares):
+            -- that operation failed, the zone's others did not happen.
+            FOREACH op IN ARRAY z.ops LOOP
+              IF v_current IS NULL OR op.idx = v_current THEN
+                v_results[op.idx] := sync.op_result(op, 'permissionFailure');
+              ELSIF v_results[op.idx] IS NULL
+                    OR v_results[op.idx]->>'status' IN ('saved', 'deleted') THEN
+                v_results[op.idx] := sync.op_result(op, 'batchRequestFailed');
+              END IF;
+            END LOOP;
+        END;
+      END LOOP;
+
+      v_reply := jsonb_build_object('results', to_jsonb(v_results));
+      UPDATE sync.batches b SET results = v_reply
+       WHERE b.user_name = v_me AND b.batch_id = p_batch_id;
+      RETURN v_reply;
+    END
+    $$;
     """#,
   ]
 }

@@ -196,6 +196,13 @@ BEGIN
   ASSERT pg_temp.get('a:items') #>> '{fields,title,value}' = 'two', 'conflicts wrote nothing';
   ASSERT pg_temp.zone_version('z1') = v2, 'failed calls leave the zone version alone';
 
+  -- A new record named twice in one call: the second save finds the first.
+  r := pg_temp.modify(jsonb_build_array(pg_temp.save('twice:items', p_value => 'one'),
+                                        pg_temp.save('twice:items', p_value => 'two')));
+  ASSERT pg_temp.statuses(r) = '{batchRequestFailed,serverRecordChanged}', 'named twice: ' || r;
+  ASSERT pg_temp.get('twice:items') IS NULL AND pg_temp.zone_version('z1') = v2,
+    'a record named twice wrote nothing';
+
   -- A base version for a record the server never had.
   r := pg_temp.modify(jsonb_build_array(pg_temp.save('ghost:items', 7)));
   ASSERT pg_temp.statuses(r) = '{unknownItem}', 'unknownItem: ' || r;
