@@ -55,25 +55,24 @@ struct RecordMetadata {
     let system = LastKnownServerRecord(
       owner: record.owner, zone: record.zone, recordName: record.recordName, recordType: record.recordType,
       parent: record.parent, version: record.version ?? 0, modifiedBy: record.modifiedBy)
-    try db.execute(
-      sql: """
-        INSERT INTO "sqlitedata_icloud_metadata"
-          ("recordPrimaryKey", "recordType", "zoneName", "ownerName", "parentRecordPrimaryKey", "parentRecordType",
-           "lastKnownServerRecord", "_lastKnownServerRecordAllFields", "_serverVersion", "userModificationTime", "_isDeleted")
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
-        ON CONFLICT ("recordPrimaryKey", "recordType") DO UPDATE SET
-          "zoneName" = excluded."zoneName", "ownerName" = excluded."ownerName",
-          "parentRecordPrimaryKey" = excluded."parentRecordPrimaryKey", "parentRecordType" = excluded."parentRecordType",
-          "lastKnownServerRecord" = excluded."lastKnownServerRecord",
-          "_lastKnownServerRecordAllFields" = excluded."_lastKnownServerRecordAllFields",
-          "_serverVersion" = excluded."_serverVersion",
-          "_isDeleted" = "_isDeleted" AND NOT ?
-        """,
-      arguments: [
-        primaryKey, type, record.zone, ownerName, parentKey, parentType, WireJSON.encode(system),
-        WireJSON.encode(record.fields), record.version, record.newestFieldStamp.rawValue, markingAlive,
-      ])
+    try db.cachedStatement(key: StatementCacheKey(RecordMetadata.self)) { storeServerRecordSQL }.execute(
+      primaryKey, type, record.zone, ownerName, parentKey, parentType, WireJSON.encode(system),
+      WireJSON.encode(record.fields), record.version, record.newestFieldStamp.rawValue, markingAlive)
   }
+
+  private static let storeServerRecordSQL = """
+    INSERT INTO "sqlitedata_icloud_metadata"
+      ("recordPrimaryKey", "recordType", "zoneName", "ownerName", "parentRecordPrimaryKey", "parentRecordType",
+       "lastKnownServerRecord", "_lastKnownServerRecordAllFields", "_serverVersion", "userModificationTime", "_isDeleted")
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+    ON CONFLICT ("recordPrimaryKey", "recordType") DO UPDATE SET
+      "zoneName" = excluded."zoneName", "ownerName" = excluded."ownerName",
+      "parentRecordPrimaryKey" = excluded."parentRecordPrimaryKey", "parentRecordType" = excluded."parentRecordType",
+      "lastKnownServerRecord" = excluded."lastKnownServerRecord",
+      "_lastKnownServerRecordAllFields" = excluded."_lastKnownServerRecordAllFields",
+      "_serverVersion" = excluded."_serverVersion",
+      "_isDeleted" = "_isDeleted" AND NOT ?
+    """
 
   static func setServerVersion(_ db: Database, recordName: String, _ version: Int64?) throws {
     try db.execute(
@@ -144,14 +143,25 @@ extension SyncedTable {
     return values
   }
 
-  /// Inserts the row; a row already there with its primary key is an error.
-  func insert(_ db: Database, primaryKey: String, values: [String: DatabaseValue]) throws {
-    let others = columns.filter { $0 != self.primaryKey && values[$0] != nil }
-    let arguments = [values[self.primaryKey] ?? .text(primaryKey)] + others.map { values[$0]! }
-    let sql =
-      others.count == columns.count - 1
-      ? insertRowSQL : Self.insertSQL(table: name, columns: [self.primaryKey] + others)
-    try db.execute(sql: sql, arguments: StatementArguments(arguments))
+  /// Inserts the record's row; a row already there with its primary key is an error. Columns
+  /// the record has no field for take their defaults.
+  func insert(_ db: Database, primaryKey: String, from record: ServerRecord) throws {
+    let values = columns.map { record.fields[$0]?.value.databaseValue }
+    var names = [self.primaryKey]
+    var bound = [values[primaryKeyIndex] ?? .text(primaryKey)]
+    for (index, value) in values.enumerated() where index != primaryKeyIndex {
+      if let value {
+        names.append(columns[index])
+        bound.append(value)
+      }
+    }
+    let statement =
+      names.count == columns.count
+      ? try db.cachedStatement(sql: insertRowSQL)
+      : try db.cachedStatement(sql: Self.insertSQL(table: name, columns: names))
+    try statement.execute(bindingEach: bound.count) {
+      try bound[Int($0) - 1].bind(to: statement.sqliteStatement, at: $0)
+    }
   }
 
   /// Inserts the row, or updates the given columns of the row with its primary key.

@@ -137,7 +137,7 @@ extension SyncEngine {
     guard let table = tablesByName[record.recordType] else { return false }
     let (primaryKey, _) = RecordName.split(record.recordName)
     do {
-      try table.insert(db, primaryKey: primaryKey, values: table.values(of: record))
+      try table.insert(db, primaryKey: primaryKey, from: record)
     } catch is DatabaseError {
       return false
     }

@@ -113,9 +113,26 @@ public final class PostgresCloudDatabase: CloudDatabase {
   }
 
   public func fetchZoneChanges(_ zone: ZoneID, since version: Int64, limit: Int) async throws -> ZoneChanges {
-    try await call(
-      "SELECT sync.fetch_zone_changes($1, $2, $3::bigint, $4::int)::text",
-      [zone.owner, zone.zone, String(version), String(limit)], as: ZoneChanges.self)
+    let arguments = [zone.owner, zone.zone, String(version), String(limit)]
+    // Servers from schema 4 on send a page as rows; older ones as one JSON document.
+    let rows = try await withConnection { connection -> [[String?]]? in
+      guard try connection.schemaVersion() >= 4 else { return nil }
+      return try connection.query(
+        """
+        SELECT kind, record_name, record_type, parent, fields, deleted, deleted_stamp, version,
+          modified_by, page_version, more
+        FROM sync.fetch_zone_page($1, $2, $3::bigint, $4::int)
+        """, arguments)
+    }
+    guard let rows else {
+      return try await call(
+        "SELECT sync.fetch_zone_changes($1, $2, $3::bigint, $4::int)::text", arguments, as: ZoneChanges.self)
+    }
+    do {
+      return try ZoneChanges(rows: rows, of: zone)
+    } catch {
+      throw CloudError.serverError("the server's page of changes could not be read: \(error)")
+    }
   }
 
   public func fetchRecords(_ ids: [RecordID]) async throws -> [ServerRecord] {

@@ -56,6 +56,17 @@ final class PostgresConnection {
   /// The socket, for waiting on notifications with poll().
   var socket: Int32 { pq.socket(handle) }
 
+  /// The server's sync schema version, read once per connection (a failover may land on a
+  /// server upgraded meanwhile: it is a new connection).
+  func schemaVersion() throws -> Int {
+    if let known = knownSchemaVersion { return known }
+    let text = try query("SELECT max(version) FROM sync.schema_info").first?.first ?? nil
+    let version = text.flatMap { Int($0) } ?? 0
+    knownSchemaVersion = version
+    return version
+  }
+  private var knownSchemaVersion: Int?
+
   /// How long a request may wait for its reply before the connection is given up: a network
   /// that swallows packets without closing anything is otherwise only noticed by TCP, after
   /// minutes, or never when a middlebox keeps acknowledging.
