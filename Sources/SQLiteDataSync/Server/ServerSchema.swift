@@ -1510,7 +1510,7 @@ enum ServerSchema {
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
     AS $$
     BEGIN
-      IF EXISTS (SELECT 1 FROM created c
+      IF EXISTS (SELECT 1 FROM (SELECT DISTINCT c.owner, c.zone FROM created c) c
                   WHERE NOT EXISTS (SELECT 1 FROM sync.zones z
                                      WHERE z.owner = c.owner AND z.zone = c.zone)) THEN
         RAISE EXCEPTION 'sync.records: a record was created in a zone that does not exist'
@@ -1670,15 +1670,16 @@ enum ServerSchema {
                 INSERT INTO sync.records (owner, zone, record_name, record_type,
                                           parent_record_name, fields, version)
                 SELECT z.owner, z.zone, o.record_name, o.record_type, o.parent, o.fields, v_version
-                  FROM unnest(z.ops) o
-                 ORDER BY o.idx;
-                IF EXISTS (
-                     SELECT 1 FROM unnest(z.ops) o
-                      WHERE o.parent IS NOT NULL
-                        AND (o.parent = o.record_name
-                             OR (SELECT NOT p.deleted FROM sync.records p
-                                  WHERE p.owner = z.owner AND p.zone = z.zone
-                                    AND p.record_name = o.parent) IS NOT TRUE)) THEN
+                  FROM unnest(z.ops) o;
+                -- Each parent once: siblings share theirs.
+                IF EXISTS (SELECT 1 FROM unnest(z.ops) o WHERE o.parent = o.record_name)
+                   OR EXISTS (
+                     SELECT 1
+                       FROM (SELECT DISTINCT o.parent FROM unnest(z.ops) o
+                              WHERE o.parent IS NOT NULL) d
+                      WHERE (SELECT NOT p.deleted FROM sync.records p
+                              WHERE p.owner = z.owner AND p.zone = z.zone
+                                AND p.record_name = d.parent) IS NOT TRUE) THEN
                   RAISE SQLSTATE 'SY003';
                 END IF;
               EXCEPTION
@@ -1687,7 +1688,15 @@ enum ServerSchema {
               END;
             END IF;
 
-            IF v_fast THEN
+            IF v_fast AND cardinality(z.ops) = cardinality(v_results) THEN
+              -- The call's only zone: its results are all of them.
+              SELECT array_agg(jsonb_build_object('owner', o.owner, 'zone', o.zone,
+                                                  'recordName', o.record_name,
+                                                  'status', 'saved', 'version', v_version)
+                               ORDER BY o.idx) INTO v_results
+                FROM unnest(z.ops) o;
+              v_wrote := true;
+            ELSIF v_fast THEN
               SELECT array_agg(coalesce(f.result, v.result) ORDER BY v.ord) INTO v_results
                 FROM unnest(v_results) WITH ORDINALITY AS v(result, ord)
                 LEFT JOIN (SELECT o.idx,
