@@ -23,16 +23,33 @@ struct RecordMetadata {
   var recordName: String { "\(recordPrimaryKey):\(recordType)" }
 
   static func fetch(_ db: Database, recordName: String) throws -> RecordMetadata? {
-    guard
-      let row = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT "recordPrimaryKey", "recordType", "zoneName", "ownerName", "parentRecordName",
-            "_serverVersion", "_lastKnownServerRecordAllFields", "userModificationTime", "_isDeleted",
-            json_extract("lastKnownServerRecord", '$.owner'), json_extract("lastKnownServerRecord", '$.zone')
-          FROM "sqlitedata_icloud_metadata" WHERE "recordName" = ?
-          """, arguments: [recordName])
-    else { return nil }
+    try Row.fetchOne(db, sql: "\(selection) WHERE \"recordName\" = ?", arguments: [recordName]).map(decode)
+  }
+
+  /// The metadata of many records at once, by record name (those without any left out).
+  static func fetchAll(_ db: Database, recordNames: [String]) throws -> [String: RecordMetadata] {
+    var found: [String: RecordMetadata] = [:]
+    for row in try Row.fetchAll(
+      db,
+      sql: """
+        \(selection)
+        JOIN json_each(?) AS "wanted" ON "recordName" = "wanted"."value"
+        """, arguments: [WireJSON.encode(recordNames)])
+    {
+      let metadata = try decode(row)
+      found[metadata.recordName] = metadata
+    }
+    return found
+  }
+
+  private static let selection = """
+    SELECT "recordPrimaryKey", "recordType", "zoneName", "ownerName", "parentRecordName",
+      "_serverVersion", "_lastKnownServerRecordAllFields", "userModificationTime", "_isDeleted",
+      json_extract("lastKnownServerRecord", '$.owner'), json_extract("lastKnownServerRecord", '$.zone')
+    FROM "sqlitedata_icloud_metadata"
+    """
+
+  private static func decode(_ row: Row) throws -> RecordMetadata {
     let fieldsJSON = try row.decode(String?.self, at: 6)
     return RecordMetadata(
       recordPrimaryKey: try row.decode(String.self, at: 0), recordType: try row.decode(String.self, at: 1),
@@ -127,7 +144,20 @@ enum RecordName {
 /// Reading and writing rows of synchronized tables column by column, whatever their schema.
 extension SyncedTable {
   func row(_ db: Database, primaryKey: String) throws -> [String: DatabaseValue]? {
-    guard let row = try Row.fetchOne(db, sql: selectRowSQL, arguments: [primaryKey]) else { return nil }
+    try Row.fetchOne(db, sql: selectRowSQL, arguments: [primaryKey]).map(values)
+  }
+
+  /// Many rows at once, by primary key as text (as the outbox keeps it); keys without a row
+  /// are left out.
+  func rows(_ db: Database, primaryKeys: [String]) throws -> [String: [String: DatabaseValue]] {
+    var found: [String: [String: DatabaseValue]] = [:]
+    for row in try Row.fetchAll(db, sql: selectRowsSQL, arguments: [WireJSON.encode(primaryKeys)]) {
+      found[try row.decode(String.self, at: columns.count)] = values(row)
+    }
+    return found
+  }
+
+  private func values(_ row: Row) -> [String: DatabaseValue] {
     var values: [String: DatabaseValue] = [:]
     for (index, column) in columns.enumerated() { values[column] = row[index] }
     return values

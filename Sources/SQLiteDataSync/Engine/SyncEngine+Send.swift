@@ -160,27 +160,52 @@ extension SyncEngine {
     {
       return (try WireJSON.decode(PendingBatch.self, from: request), false)
     }
-    let sending = inFlight.map { Array($0.stamps.keys) } ?? []
-    let rank = tables.enumerated().map { "WHEN \(literal($1.name)) THEN \($0)" }.joined(separator: " ")
-    let entries = try Row.fetchAll(
-      db,
-      sql: """
-        SELECT "recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt"
-        FROM "sqlitedata_icloud_outbox"
-        WHERE "recordName" NOT IN (SELECT "value" FROM json_each(?))
-        ORDER BY "operation" = 'delete',
-          CASE WHEN "operation" = 'save' THEN 1 ELSE -1 END * (CASE "recordType" \(rank) ELSE 0 END),
-          "enqueuedAt"
-        LIMIT \(Self.batchLimit)
-        """, arguments: [WireJSON.encode(sending)])
+    // Saves a table at a time, parents first, then deletes, children first; each oldest first.
+    // Records of tables this engine does not sync (any more) come last, to be dropped below.
+    let sending = WireJSON.encode(inFlight.map { Array($0.stamps.keys) } ?? [])
+    var entries: [Row] = []
+    for (operation, table) in tables.map({ ("save", $0.name) })
+      + tables.reversed().map({ ("delete", $0.name) })
+    {
+      guard entries.count < Self.batchLimit else { break }
+      entries += try Row.fetchAll(
+        db,
+        sql: """
+          SELECT "recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt"
+          FROM "sqlitedata_icloud_outbox"
+          WHERE "operation" = ? AND "recordType" = ? AND "recordName" NOT IN (SELECT "value" FROM json_each(?))
+          ORDER BY "enqueuedAt" LIMIT ?
+          """, arguments: [operation, table, sending, Self.batchLimit - entries.count])
+    }
+    if entries.count < Self.batchLimit {
+      entries += try Row.fetchAll(
+        db,
+        sql: """
+          SELECT "recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt"
+          FROM "sqlitedata_icloud_outbox"
+          WHERE "recordType" NOT IN (SELECT "value" FROM json_each(?))
+            AND "recordName" NOT IN (SELECT "value" FROM json_each(?))
+          ORDER BY "enqueuedAt" LIMIT ?
+          """, arguments: [WireJSON.encode(tables.map(\.name)), sending, Self.batchLimit - entries.count])
+    }
+    // The entries' metadata, and the rows of those to save, read a table at a time.
+    let metadataByName = try RecordMetadata.fetchAll(
+      db, recordNames: try entries.map { try $0.decode(at: 0) })
+    var savedKeys: [String: [String]] = [:]
+    for entry in entries where try entry.decode(String.self, at: 3) == "save" {
+      savedKeys[try entry.decode(String.self, at: 2), default: []].append(try entry.decode(at: 1))
+    }
+    var rowsByType: [String: [String: [String: DatabaseValue]]] = [:]
+    for (type, keys) in savedKeys {
+      rowsByType[type] = try tablesByName[type]?.rows(db, primaryKeys: keys)
+    }
     var batch = PendingBatch(batchID: UUID(), saves: [], deletes: [], stamps: [:])
     for entry in entries {
       let recordName = try entry.decode(String.self, at: 0)
       let primaryKey = try entry.decode(String.self, at: 1)
+      let type = try entry.decode(String.self, at: 2)
       let operation = try entry.decode(String.self, at: 3)
-      guard let metadata = try RecordMetadata.fetch(db, recordName: recordName),
-        let table = tablesByName[try entry.decode(String.self, at: 2)]
-      else {
+      guard let metadata = metadataByName[recordName], let table = tablesByName[type] else {
         try dequeue(db, recordName)
         continue
       }
@@ -192,7 +217,7 @@ extension SyncEngine {
           RecordDelete(
             id: id, baseVersion: metadata.serverVersion, deletedStamp: metadata.userModificationTime))
       } else {
-        guard let row = try table.row(db, primaryKey: primaryKey) else {
+        guard let row = rowsByType[type]?[primaryKey] else {
           try dequeue(db, recordName)
           continue
         }
@@ -240,6 +265,20 @@ extension SyncEngine {
     throws -> SendFollowUp
   {
     var followUp = SendFollowUp()
+    // What the outbox holds for the batch's records, read at once: a record changed since the
+    // batch was made stays queued. Saved and deleted results change no other record's entry;
+    // after any other (a merge, a cascade), entries are read one by one again.
+    var queuedStamps: [String: Int64] = [:]
+    var othersMayHaveChanged = false
+    for row in try Row.fetchAll(
+      db,
+      sql: """
+        SELECT "recordName", "enqueuedAt" FROM json_each(?) AS "sent"
+        JOIN "sqlitedata_icloud_outbox" ON "recordName" = "sent"."value"
+        """, arguments: [WireJSON.encode(Array(batch.stamps.keys))])
+    {
+      queuedStamps[try row.decode(String.self, at: 0)] = try row.decode(Int64.self, at: 1)
+    }
     // Results come saves first, then deletes: a delete's result has no save.
     let saves: [RecordSave?] = batch.saves + Array(repeating: nil, count: batch.deletes.count)
     for (save, result) in zip(saves, results) {
@@ -249,10 +288,13 @@ extension SyncEngine {
         followUp.madeProgress = true
         continue
       }
-      let unchanged =
-        try Int64.fetchOne(
+      let queued =
+        othersMayHaveChanged
+        ? try Int64.fetchOne(
           db, sql: #"SELECT "enqueuedAt" FROM "sqlitedata_icloud_outbox" WHERE "recordName" = ?"#,
-          arguments: [recordName]) == batch.stamps[recordName]
+          arguments: [recordName]) : queuedStamps[recordName]
+      let unchanged = queued == batch.stamps[recordName]
+      if result.status != .saved && result.status != .deleted { othersMayHaveChanged = true }
       switch result.status {
       case .saved:
         guard var record = save?.record else { continue }

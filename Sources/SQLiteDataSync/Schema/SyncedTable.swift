@@ -20,6 +20,8 @@ struct SyncedTable: Sendable, Hashable {
 
   /// Statements run for every record a sync moves, written once.
   let selectRowSQL: String
+  /// The rows of a JSON array of primary keys, each followed by its key as given.
+  let selectRowsSQL: String
   let insertRowSQL: String
   let upsertRowSQL: String
   let deleteRowSQL: String
@@ -35,6 +37,10 @@ struct SyncedTable: Sendable, Hashable {
     self.isPrivate = isPrivate
     selectRowSQL =
       "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \"main\".\(quoted(name)) WHERE \(quoted(primaryKey)) = ?"
+    selectRowsSQL = """
+      SELECT \(columns.map { "\"row\".\(quoted($0))" }.joined(separator: ", ")), "wanted"."value"
+      FROM json_each(?) AS "wanted" JOIN "main".\(quoted(name)) AS "row" ON "row".\(quoted(primaryKey)) = "wanted"."value"
+      """
     insertRowSQL = Self.insertSQL(table: name, columns: [primaryKey] + columns.filter { $0 != primaryKey })
     upsertRowSQL = Self.upsertSQL(
       table: name, primaryKey: primaryKey, otherColumns: columns.filter { $0 != primaryKey })
