@@ -64,10 +64,10 @@ extension SyncEngine {
     // for the next pass.
     for round in 1...Self.sendRoundLimit {
       // A batch found stored (from before a restart) may have reached the server already: the
-      // next is made only after its answer.
+      // next is made only after its answer. A batch that took the whole outbox has no next.
       let sending = current.batch
       let next =
-        current.isNew && round < Self.sendRoundLimit
+        current.isNew && current.outboxHadMore && round < Self.sendRoundLimit
         ? try await writeAsEngine { db in try self.nextBatch(db, account: account, after: sending) } : nil
       let results: [RecordResult]
       do {
@@ -152,13 +152,13 @@ extension SyncEngine {
   /// the outbox (saves parents first, then deletes children first), recorded before it is sent.
   /// `after`: the batch at the server, whose records the new one leaves out.
   private func nextBatch(_ db: Database, account: CloudAccount, after inFlight: PendingBatch? = nil) throws
-    -> (batch: PendingBatch, isNew: Bool)?
+    -> NextBatch?
   {
     if inFlight == nil,
       let request = try String.fetchOne(
         db, sql: #"SELECT "request" FROM "sqlitedata_icloud_pendingBatch" ORDER BY "rowid" LIMIT 1"#)
     {
-      return (try WireJSON.decode(PendingBatch.self, from: request), false)
+      return NextBatch(batch: try WireJSON.decode(PendingBatch.self, from: request), isNew: false)
     }
     // Saves a table at a time, parents first, then deletes, children first; each oldest first.
     // Records of tables this engine does not sync (any more) come last, to be dropped below.
@@ -248,7 +248,15 @@ extension SyncEngine {
     try db.execute(
       sql: #"INSERT INTO "sqlitedata_icloud_pendingBatch" ("batchID", "request") VALUES (?, ?)"#,
       arguments: [batch.batchID.uuidString, WireJSON.encode(batch)])
-    return (batch, true)
+    return NextBatch(batch: batch, isNew: true, outboxHadMore: entries.count == Self.batchLimit)
+  }
+
+  struct NextBatch {
+    var batch: PendingBatch
+    /// Made now, not found stored from before a restart.
+    var isNew: Bool
+    /// The batch is full: the outbox may hold more.
+    var outboxHadMore = true
   }
 
   struct SendFollowUp: Sendable {
