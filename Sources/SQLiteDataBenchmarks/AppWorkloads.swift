@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import RemindersKit
 import SQLiteData
+import Synchronization
 
 /// The Reminders app at a million reminders (``AppDataset``): how long its home screen takes to
 /// show a new reminder, and to open. The C baseline runs the same SQL with raw sqlite3 calls.
@@ -83,37 +84,31 @@ final class HomeScreen: Sendable {
 }
 
 /// When each of the home screen's values last changed, for one commit at a time.
-private final class HomeDeliveries: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var pending = 0
-  private var lastDelivery = ContinuousClock.now
+private final class HomeDeliveries: Sendable {
+  private let state = Mutex((pending: 0, last: ContinuousClock.now))
+  /// Signalled once per change; the waiter looks at what is pending again each time.
+  private let changed = DispatchSemaphore(value: 0)
 
   /// Watches every value of `home` for its next change.
   func arm(_ home: HomeScreen) {
-    condition.lock()
-    pending = home.valueCount
-    condition.unlock()
+    state.withLock { $0.pending = home.valueCount }
     home.watch { [self] _ in
       let now = ContinuousClock.now
-      condition.lock()
-      pending -= 1
-      lastDelivery = now
-      condition.signal()
-      condition.unlock()
+      state.withLock { $0 = ($0.pending - 1, now) }
+      changed.signal()
     }
   }
 
   /// Waits until every value has changed, and returns when the last one did.
   func waitForAll() throws -> ContinuousClock.Instant {
-    condition.lock()
-    defer { condition.unlock() }
-    let deadline = Date().addingTimeInterval(10)
-    while pending > 0 {
-      guard condition.wait(until: deadline) else {
+    let deadline = DispatchTime.now() + .seconds(10)
+    while true {
+      let (pending, last) = state.withLock { $0 }
+      if pending <= 0 { return last }
+      guard changed.wait(timeout: deadline) == .success else {
         throw UnexpectedResult(description: "\(pending) of the home screen's values never changed")
       }
     }
-    return lastDelivery
   }
 }
 

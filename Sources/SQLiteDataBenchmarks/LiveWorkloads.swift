@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteData
+import Synchronization
 
 /// Live queries: how long a commit takes to reach an observer, how many writes per second go
 /// through while observers follow them, and how long another process's commit takes to arrive.
@@ -32,43 +33,30 @@ enum LiveSQL {
 }
 
 /// Waits for values delivered on other threads, and remembers when the last one came.
-private final class Deliveries: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var count = 0
-  private(set) var lastDelivery = ContinuousClock.now
+private final class Deliveries: Sendable {
+  private let state = Mutex((count: 0, last: ContinuousClock.now))
+  /// Signalled once per delivery; a waiter looks at the count again each time.
+  private let arrived = DispatchSemaphore(value: 0)
 
   func deliver() {
     let now = ContinuousClock.now
-    condition.lock()
-    count += 1
-    lastDelivery = now
-    condition.signal()
-    condition.unlock()
+    state.withLock { $0 = ($0.count + 1, now) }
+    arrived.signal()
   }
 
-  var lastDeliveryTime: ContinuousClock.Instant {
-    condition.lock()
-    defer { condition.unlock() }
-    return lastDelivery
-  }
+  var lastDeliveryTime: ContinuousClock.Instant { state.withLock { $0.last } }
 
   /// Waits until at least `target` values have been delivered.
   func wait(until target: Int) throws {
-    condition.lock()
-    defer { condition.unlock() }
-    let deadline = Date().addingTimeInterval(10)
-    while count < target {
-      guard condition.wait(until: deadline) else {
+    let deadline = DispatchTime.now() + .seconds(10)
+    while delivered < target {
+      guard arrived.wait(timeout: deadline) == .success else {
         throw UnexpectedResult(description: "no delivery in 10 s")
       }
     }
   }
 
-  var delivered: Int {
-    condition.lock()
-    defer { condition.unlock() }
-    return count
-  }
+  var delivered: Int { state.withLock { $0.count } }
 }
 
 /// From the commit of one insert into `reminders` (the moment SQLite's commit completes) until the

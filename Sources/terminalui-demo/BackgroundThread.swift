@@ -8,7 +8,7 @@ import TerminalUI
 /// screen only through MainLoop.post.
 enum BackgroundThread {
   static func detach(_ body: @escaping @Sendable () -> Void) {
-    final class Box: @unchecked Sendable {
+    final class Box: Sendable {
       let body: @Sendable () -> Void
       init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
