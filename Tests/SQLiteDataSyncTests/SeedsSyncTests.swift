@@ -109,4 +109,34 @@ import Testing
     a1.engine.stop()
     a2.engine.stop()
   }
+
+  @Test(
+    "A running engine sends what another process commits to its database at once",
+    arguments: Backend.allCases)
+  func sendsOtherProcessesCommits(backend: Backend) async throws {
+    let server = try await backend.makeServer()
+    // A1 fetches on its own only once an hour: only the commit can make it send.
+    let a1 = try Device(
+      "A1", folder: folder.url, cloud: server.database(for: "alice"), startImmediately: true,
+      physicalClock: .system, pollInterval: .seconds(3600))
+    let a2 = try Device(
+      "A2", folder: folder.url, cloud: server.database(for: "alice"), startImmediately: true,
+      physicalClock: .system)
+    // Another process on A1's files, as a command-line tool is: its own connection and engine,
+    // which records the change and does not send it.
+    let command = try Device("A1", folder: folder.url, cloud: nil, physicalClock: .system)
+    let reminders = FetchAll(Reminder.order(by: \.id), database: a2.database)
+    // A1 has done its first sync and waits.
+    try await waitUntil(timeout: .seconds(60)) {
+      if case .upToDate = a1.engine.status { true } else { false }
+    }
+    try command.write { db in
+      try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute(db)
+      try Reminder.insert { Reminder(id: "R", title: "Milk", remindersListID: "L") }.execute(db)
+    }
+    try await waitUntil(timeout: .seconds(60)) { reminders.wrappedValue.map(\.title) == ["Milk"] }
+    #expect(try a1.outboxCount() == 0)
+    a1.engine.stop()
+    a2.engine.stop()
+  }
 }

@@ -42,7 +42,7 @@ public final class SyncEngine: Sendable, Observable {
     var isFetchingChanges = false
     var status: SyncStatus = .idle
     var background: Task<Void, Never>?
-    var commitObservation: CommitObservation?
+    var commitObservations: [CommitObservation] = []
     var account: CloudAccount?
     var problems: [SyncProblem] = []
     var receivedRecordCount = 0
@@ -56,6 +56,7 @@ public final class SyncEngine: Sendable, Observable {
   ///   - cloudDatabase: the server. With none, changes are captured and wait until one is given.
   ///   - startImmediately: whether to start sending and fetching now.
   ///   - clock: the wall clock stamps start from (a test's fixed clock, for instance).
+  ///   - pollInterval: how often a running engine fetches when the server sends no notification.
   public init(
     for database: any DatabaseWriter,
     tables: [any Table.Type],
@@ -64,9 +65,11 @@ public final class SyncEngine: Sendable, Observable {
     containerIdentifier: String? = nil,
     startImmediately: Bool = true,
     delegate: (any SyncEngineDelegate)? = nil,
-    clock: PhysicalClock = .system
+    clock: PhysicalClock = .system,
+    pollInterval: Duration = .seconds(5)
   ) throws {
     self.database = database
+    self.pollInterval = pollInterval
     self.cloud = cloudDatabase
     self.delegate = delegate
     self.containerIdentifier = containerIdentifier
@@ -126,7 +129,7 @@ public final class SyncEngine: Sendable, Observable {
   deinit {
     state.withLock { state in
       state.background?.cancel()
-      state.commitObservation?.cancel()
+      for observation in state.commitObservations { observation.cancel() }
     }
   }
 
@@ -186,12 +189,17 @@ public final class SyncEngine: Sendable, Observable {
   // MARK: Lifecycle
 
   /// Starts sending changes shortly after each commit and fetching when the server says
-  /// something changed (or every few seconds when it cannot say).
+  /// something changed (or every few seconds when it cannot say). Commits of other connections
+  /// and processes count too (a command-line tool's, say): their changes are in the outbox.
   public func start() {
     let wake = WakeSignal()
-    let observation = database.observeCommits { changes in
+    let wakeOnChanges: @Sendable (DatabaseChanges) -> Void = { changes in
       if changes.tables.contains("sqlitedata_icloud_outbox") { wake.signal() }
     }
+    let observations =
+      [database.observeCommits(wakeOnChanges)]
+      + [database.observeOtherConnectionsCommits(wakeOnChanges)]
+      .compactMap { $0 }
     let notifications = cloud?.changeNotifications()
     let task = Task { [weak self] in
       await withTaskGroup(of: Void.self) { group in
@@ -209,9 +217,9 @@ public final class SyncEngine: Sendable, Observable {
     }
     update { state in
       state.background?.cancel()
-      state.commitObservation?.cancel()
+      for observation in state.commitObservations { observation.cancel() }
       state.background = task
-      state.commitObservation = observation
+      state.commitObservations = observations
       state.isRunning = true
     }
   }
@@ -221,15 +229,15 @@ public final class SyncEngine: Sendable, Observable {
   public func stop() {
     update { state in
       state.background?.cancel()
-      state.commitObservation?.cancel()
+      for observation in state.commitObservations { observation.cancel() }
       state.background = nil
-      state.commitObservation = nil
+      state.commitObservations = []
       state.isRunning = false
     }
   }
 
   /// How often the engine fetches when the server sends no notifications (or one was missed).
-  static let pollInterval: Duration = .seconds(5)
+  let pollInterval: Duration
 
   /// Syncs at start and after each wake-up, backing off while the server is unavailable.
   private func runInBackground(wake: WakeSignal) async {
@@ -238,12 +246,12 @@ public final class SyncEngine: Sendable, Observable {
       do {
         try await syncChanges()
         backoff = .milliseconds(100)
-        await wake.wait(timeout: Self.pollInterval)
+        await wake.wait(timeout: pollInterval)
       } catch let error as CloudError where error.isTransient || error == .noAccount {
         try? await Task.sleep(for: backoff + .milliseconds(Int.random(in: 0...50)))
         backoff = min(backoff * 2, .seconds(30))
       } catch {
-        await wake.wait(timeout: Self.pollInterval)
+        await wake.wait(timeout: pollInterval)
       }
     }
   }

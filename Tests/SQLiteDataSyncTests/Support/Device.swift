@@ -23,7 +23,7 @@ final class Device: Sendable {
 
   init(
     _ name: String, folder: URL, cloud: (any CloudDatabase)?, clock: TestClock = TestClock(),
-    startImmediately: Bool = false, physicalClock: PhysicalClock? = nil,
+    startImmediately: Bool = false, physicalClock: PhysicalClock? = nil, pollInterval: Duration = .seconds(5),
     migrate extraMigration: (@Sendable (Database) throws -> Void)? = nil
   ) throws {
     self.name = name
@@ -41,7 +41,7 @@ final class Device: Sendable {
     engine = try SyncEngine(
       for: database, tables: [RemindersList.self, Reminder.self, Parent.self, ChildWithOnDeleteSetNull.self],
       privateTables: [RemindersListPrivate.self], cloudDatabase: cloud, startImmediately: startImmediately,
-      clock: physicalClock ?? clock.physical)
+      clock: physicalClock ?? clock.physical, pollInterval: pollInterval)
   }
 
   /// Sends and fetches until nothing is left, as "sync" means in the behaviours.
