@@ -19,7 +19,11 @@ func syncWorkloads() -> [Workload] {
           .utf8))
     return []
   }
-  return [pushWorkload(url), pullWorkload(url), latencyWorkload(url), shareToScreenWorkload(url)]
+  return [
+    pushWorkload(url), pullWorkload(url), latencyWorkload(url),
+    latencyWorkload(url, fromAnotherConnection: true),
+    shareToScreenWorkload(url),
+  ]
 }
 
 private let rowCount = 10_000
@@ -46,6 +50,17 @@ private final class BenchDevice {
     engine = try SyncEngine(
       for: pool, tables: [BenchList.self, BenchReminder.self],
       cloudDatabase: PostgresCloudDatabase(connectionString: userURL(adminURL, user)), startImmediately: start
+    )
+  }
+
+  /// Another connection to `device`'s files, as a command-line tool opens them: its own engine,
+  /// not running, records its changes, and the device's running engine sends them.
+  init(connectingTo device: BenchDevice, adminURL: String, user: String) throws {
+    directory = device.directory
+    pool = try DatabasePool(path: device.pool.path)
+    engine = try SyncEngine(
+      for: pool, tables: [BenchList.self, BenchReminder.self],
+      cloudDatabase: PostgresCloudDatabase(connectionString: userURL(adminURL, user)), startImmediately: false
     )
   }
 
@@ -270,9 +285,14 @@ private func pullWorkload(_ adminURL: String) -> Workload {
 
 /// From the commit of a changed title on one device until a live query on the other device of
 /// the same user has it, both engines running in the background (push after the commit, pull on
-/// the server's notification).
-private func latencyWorkload(_ adminURL: String) -> Workload {
-  Workload(name: "sync.commit-to-other-device", unit: .milliseconds, iterationScale: 10) {
+/// the server's notification). `fromAnotherConnection`: the commit comes from another connection
+/// to the sender's files (as a command-line tool's does), which its running engine hears of.
+private func latencyWorkload(_ adminURL: String, fromAnotherConnection: Bool = false) -> Workload {
+  Workload(
+    name: fromAnotherConnection
+      ? "sync.other-connection-commit-to-other-device" : "sync.commit-to-other-device",
+    unit: .milliseconds, iterationScale: 10
+  ) {
     try SyncServer.install(connectionString: adminURL)
     let user = try newUser(adminURL)
     let sender = try BenchDevice(adminURL: adminURL, user: user, start: true)
@@ -293,8 +313,10 @@ private func latencyWorkload(_ adminURL: String) -> Workload {
       arrived.broadcast()
       arrived.unlock()
     }
+    let writer =
+      fromAnotherConnection ? try BenchDevice(connectingTo: sender, adminURL: adminURL, user: user) : sender
     let committed = Mutex<ContinuousClock.Instant>(.now)
-    let commits = sender.pool.observeCommits { _ in committed.withLock { $0 = .now } }
+    let commits = writer.pool.observeCommits { _ in committed.withLock { $0 = .now } }
     var version = 0
     func waitFor(_ title: String) throws {
       let deadline = Date().addingTimeInterval(20)
@@ -311,11 +333,11 @@ private func latencyWorkload(_ adminURL: String) -> Workload {
       ours: .measuring({
         version += 1
         let title = "v\(version)"
-        try sender.pool.write { db in
+        try writer.pool.write { db in
           try db.execute(sql: #"UPDATE "reminders" SET "title" = ? WHERE "id" = 'R'"#, arguments: [title])
         }
         try waitFor(title)
-        withExtendedLifetime((observation, commits, sender, receiver)) {}
+        withExtendedLifetime((observation, commits, sender, receiver, writer)) {}
         return seen.withLock { $0.at } - committed.withLock { $0 }
       }),
       baseline: nil)
