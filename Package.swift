@@ -112,7 +112,8 @@ let package = Package(
       name: "PostgresTestSupport", dependencies: ["SQLiteDataSync", "TerminalUITestSupport"],
       path: "Tests/PostgresTestSupport"),
     .testTarget(
-      name: "SQLiteDataSyncTests", dependencies: ["SQLiteData", "SQLiteDataSync", "PostgresTestSupport"],
+      name: "SQLiteDataSyncTests",
+      dependencies: ["SQLiteData", "SQLiteDataSync", "PostgresTestSupport", "TerminalUITestSupport"],
       exclude: ["ServerSQL"]),
     // The seeds' schema and queries as users write them, run against real databases.
     .testTarget(
