@@ -91,8 +91,8 @@ public final class TmuxSession {
     return lines
   }
 
-  /// Waits until the screen satisfies `condition`, reading it every 20 ms, for at most
-  /// `timeout`; returns the last screen either way. The timeout is a guard that only a broken
+  /// Waits until the screen satisfies `condition` on two readings in a row, reading it every
+  /// 20 ms, for at most `timeout`; returns the last screen either way. The timeout is a guard that only a broken
   /// build reaches: it is long because the full suite runs several apps and fuzzers at once, and
   /// a loaded machine can take seconds to draw.
   @discardableResult
@@ -101,7 +101,14 @@ public final class TmuxSession {
   {
     let deadline = ContinuousClock.now + timeout
     var lines = try screen()
-    while !condition(lines), ContinuousClock.now < deadline {
+    var heldBefore = false
+    while ContinuousClock.now < deadline {
+      // The condition must hold on two captures in a row, and the second is returned: a capture
+      // can fall between the lines of one frame, whose lines below the one waited for are then
+      // still the last frame's.
+      let holds = condition(lines)
+      if holds && heldBefore { return lines }
+      heldBefore = holds
       usleep(20_000)
       lines = try screen()
     }

@@ -40,9 +40,12 @@ struct RemindersEndToEndTests {
   @Test func aSessionFromSampleDataToQuitting() throws {
     let session = try TmuxSession(width: 100, height: 30)
     try launch(in: session)
-    // An empty database offers the sample data, one key away.
-    var screen = try session.waitForScreen { $0.contains { $0.contains("This database is empty.") } }
-    #expect(screen.contains { $0.contains("Press S to load the sample data") })
+    // An empty database offers the sample data, one key away. Both lines are waited for: the
+    // terminal may be read between the lines of one frame.
+    var screen = try session.waitForScreen {
+      $0.contains { $0.contains("This database is empty.") }
+        && $0.contains { $0.contains("Press S to load the sample data") }
+    }
     try session.send("S")
     screen = try session.waitForScreen { sidebarRow($0, "Family").hasSuffix("2 │") }
     #expect(sidebarRow(screen, "All") == "│ ▤ All                      8 │")
