@@ -176,32 +176,44 @@ extension SyncedTable {
   /// Inserts the record's row; a row already there with its primary key is an error. Columns
   /// the record has no field for take their defaults.
   func insert(_ db: Database, primaryKey: String, from record: ServerRecord) throws {
-    let values = columns.map { record.fields[$0]?.value.databaseValue }
-    var names = [self.primaryKey]
-    var bound = [values[primaryKeyIndex] ?? .text(primaryKey)]
-    for (index, value) in values.enumerated() where index != primaryKeyIndex {
-      if let value {
-        names.append(columns[index])
-        bound.append(value)
-      }
-    }
-    let statement =
-      names.count == columns.count
-      ? try db.cachedStatement(sql: insertRowSQL)
-      : try db.cachedStatement(sql: Self.insertSQL(table: name, columns: names))
-    try statement.execute(bindingEach: bound.count) {
-      try bound[Int($0) - 1].bind(to: statement.sqliteStatement, at: $0)
-    }
+    let (others, values) = given(primaryKey: primaryKey) { record.fields[$0]?.value.databaseValue }
+    let sql =
+      others.count == columns.count - 1
+      ? insertRowSQL : Self.insertSQL(table: name, columns: [self.primaryKey] + others)
+    try execute(db, sql, values)
   }
 
   /// Inserts the row, or updates the given columns of the row with its primary key.
   func upsert(_ db: Database, primaryKey: String, values: [String: DatabaseValue]) throws {
-    let others = columns.filter { $0 != self.primaryKey && values[$0] != nil }
-    let arguments = [values[self.primaryKey] ?? .text(primaryKey)] + others.map { values[$0]! }
+    let (others, values) = given(primaryKey: primaryKey) { values[$0] }
     let sql =
       others.count == columns.count - 1
       ? upsertRowSQL : Self.upsertSQL(table: name, primaryKey: self.primaryKey, otherColumns: others)
-    try db.execute(sql: sql, arguments: StatementArguments(arguments))
+    try execute(db, sql, values)
+  }
+
+  /// The columns other than the primary key that `value` gives, in table order, and the values
+  /// to bind: the primary key's (from `value`, else `primaryKey` as text), then theirs.
+  private func given(primaryKey: String, _ value: (String) -> DatabaseValue?) -> (
+    others: [String], values: [DatabaseValue]
+  ) {
+    var others: [String] = []
+    var values = [value(self.primaryKey) ?? .text(primaryKey)]
+    for column in columns where column != self.primaryKey {
+      if let given = value(column) {
+        others.append(column)
+        values.append(given)
+      }
+    }
+    return (others, values)
+  }
+
+  /// Runs a cached statement with `values` bound in order.
+  private func execute(_ db: Database, _ sql: String, _ values: [DatabaseValue]) throws {
+    let statement = try db.cachedStatement(sql: sql)
+    try statement.execute(bindingEach: values.count) {
+      try values[Int($0) - 1].bind(to: statement.sqliteStatement, at: $0)
+    }
   }
 
   /// The record name of the row's parent, as the row says now (the metadata may hold the

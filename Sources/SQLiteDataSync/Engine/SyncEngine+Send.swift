@@ -121,7 +121,8 @@ extension SyncEngine {
     }
   }
 
-  /// Forgets a batch that was made and never sent: its records are still queued.
+  /// Forgets a stored batch: once its answer is applied, or when it was made and never sent (its
+  /// records are still queued).
   private func drop(_ batch: PendingBatch, _ db: Database) throws {
     try db.execute(
       sql: #"DELETE FROM "sqlitedata_icloud_pendingBatch" WHERE "batchID" = ?"#,
@@ -358,9 +359,7 @@ extension SyncEngine {
         break
       }
     }
-    try db.execute(
-      sql: #"DELETE FROM "sqlitedata_icloud_pendingBatch" WHERE "batchID" = ?"#,
-      arguments: [batch.batchID.uuidString])
+    try drop(batch, db)
     return followUp
   }
 

@@ -12,8 +12,6 @@ struct SyncedTable: Sendable, Hashable {
   let name: String
   let columns: [String]
   let primaryKey: String
-  /// Where the primary key is in `columns`.
-  let primaryKeyIndex: Int
   let foreignKeys: [ForeignKey]
   /// Private tables sync across one user's devices but are never shared: no parent, default zone.
   let isPrivate: Bool
@@ -32,7 +30,6 @@ struct SyncedTable: Sendable, Hashable {
     self.name = name
     self.columns = columns
     self.primaryKey = primaryKey
-    primaryKeyIndex = columns.firstIndex(of: primaryKey) ?? 0
     self.foreignKeys = foreignKeys
     self.isPrivate = isPrivate
     selectRowSQL =
