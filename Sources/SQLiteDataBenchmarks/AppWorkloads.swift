@@ -85,30 +85,19 @@ final class HomeScreen: Sendable {
 
 /// When each of the home screen's values last changed, for one commit at a time.
 private final class HomeDeliveries: Sendable {
-  private let state = Mutex((pending: 0, last: ContinuousClock.now))
-  /// Signalled once per change; the waiter looks at what is pending again each time.
-  private let changed = DispatchSemaphore(value: 0)
+  private let deliveries = Deliveries()
+  private let target = Mutex(0)
 
   /// Watches every value of `home` for its next change.
   func arm(_ home: HomeScreen) {
-    state.withLock { $0.pending = home.valueCount }
-    home.watch { [self] _ in
-      let now = ContinuousClock.now
-      state.withLock { $0 = ($0.pending - 1, now) }
-      changed.signal()
-    }
+    target.withLock { $0 = deliveries.delivered + home.valueCount }
+    home.watch { [deliveries] _ in deliveries.deliver() }
   }
 
   /// Waits until every value has changed, and returns when the last one did.
   func waitForAll() throws -> ContinuousClock.Instant {
-    let deadline = DispatchTime.now() + .seconds(10)
-    while true {
-      let (pending, last) = state.withLock { $0 }
-      if pending <= 0 { return last }
-      guard changed.wait(timeout: deadline) == .success else {
-        throw UnexpectedResult(description: "\(pending) of the home screen's values never changed")
-      }
-    }
+    try deliveries.wait(until: target.withLock { $0 })
+    return deliveries.lastDeliveryTime
   }
 }
 

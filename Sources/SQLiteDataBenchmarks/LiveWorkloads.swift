@@ -1,6 +1,5 @@
 import Foundation
 import SQLiteData
-import Synchronization
 
 /// Live queries: how long a commit takes to reach an observer, how many writes per second go
 /// through while observers follow them, and how long another process's commit takes to arrive.
@@ -30,33 +29,6 @@ enum LiveSQL {
   static let insertReminder = "INSERT INTO reminders (id, listID, title, isCompleted) VALUES (?, ?, ?, ?)"
   /// The incomplete reminders of one list: an indexed count over the 50,000 rows.
   static let countIncomplete = "SELECT count(*) FROM reminders WHERE listID = 7 AND NOT isCompleted"
-}
-
-/// Waits for values delivered on other threads, and remembers when the last one came.
-private final class Deliveries: Sendable {
-  private let state = Mutex((count: 0, last: ContinuousClock.now))
-  /// Signalled once per delivery; a waiter looks at the count again each time.
-  private let arrived = DispatchSemaphore(value: 0)
-
-  func deliver() {
-    let now = ContinuousClock.now
-    state.withLock { $0 = ($0.count + 1, now) }
-    arrived.signal()
-  }
-
-  var lastDeliveryTime: ContinuousClock.Instant { state.withLock { $0.last } }
-
-  /// Waits until at least `target` values have been delivered.
-  func wait(until target: Int) throws {
-    let deadline = DispatchTime.now() + .seconds(10)
-    while delivered < target {
-      guard arrived.wait(timeout: deadline) == .success else {
-        throw UnexpectedResult(description: "no delivery in 10 s")
-      }
-    }
-  }
-
-  var delivered: Int { state.withLock { $0.count } }
 }
 
 /// From the commit of one insert into `reminders` (the moment SQLite's commit completes) until the

@@ -47,10 +47,7 @@ private final class BenchDevice {
             "listID" TEXT NOT NULL REFERENCES "lists"("id") ON DELETE CASCADE) STRICT;
           """)
     }
-    engine = try SyncEngine(
-      for: pool, tables: [BenchList.self, BenchReminder.self],
-      cloudDatabase: PostgresCloudDatabase(connectionString: userURL(adminURL, user)), startImmediately: start
-    )
+    engine = try Self.engine(for: pool, adminURL: adminURL, user: user, start: start)
   }
 
   /// Another connection to `device`'s files, as a command-line tool opens them: its own engine,
@@ -58,9 +55,15 @@ private final class BenchDevice {
   init(connectingTo device: BenchDevice, adminURL: String, user: String) throws {
     directory = device.directory
     pool = try DatabasePool(path: device.pool.path)
-    engine = try SyncEngine(
+    engine = try Self.engine(for: pool, adminURL: adminURL, user: user, start: false)
+  }
+
+  private static func engine(for pool: DatabasePool, adminURL: String, user: String, start: Bool) throws
+    -> SyncEngine
+  {
+    try SyncEngine(
       for: pool, tables: [BenchList.self, BenchReminder.self],
-      cloudDatabase: PostgresCloudDatabase(connectionString: userURL(adminURL, user)), startImmediately: false
+      cloudDatabase: PostgresCloudDatabase(connectionString: userURL(adminURL, user)), startImmediately: start
     )
   }
 
