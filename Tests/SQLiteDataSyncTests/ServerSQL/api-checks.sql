@@ -662,6 +662,13 @@ END
 $$;
 
 \echo '== records created set-wise: share, writer and zone per statement'
+-- Each named record of alice's zs as name=share/writer ("none" for no share), by name.
+CREATE FUNCTION pg_temp.shares_and_writers(p_names text[]) RETURNS text[]
+LANGUAGE sql AS $$
+  SELECT array_agg(record_name || '=' || coalesce(share_id::text, 'none') || '/' || modified_by
+                   ORDER BY record_name)
+    FROM sync.records WHERE owner = 'alice' AND zone = 'zs' AND record_name = ANY (p_names)
+$$;
 SET ROLE alice;
 DO $$
 DECLARE
@@ -675,10 +682,7 @@ BEGIN
          pg_temp.save('c:items', p_zone => 'zs', p_parent => 'b:items'),
          pg_temp.save('d:items', p_zone => 'zs', p_parent => 'private:lists')));
   ASSERT pg_temp.statuses(r) = '{saved,saved,saved,saved}', 'alice adds a chain: ' || r;
-  ASSERT (SELECT array_agg(record_name || '=' || coalesce(share_id::text, 'none') || '/' || modified_by
-                           ORDER BY record_name)
-            FROM sync.records WHERE owner = 'alice' AND zone = 'zs'
-             AND record_name IN ('a:items', 'b:items', 'c:items', 'd:items'))
+  ASSERT pg_temp.shares_and_writers('{a:items,b:items,c:items,d:items}')
          = '{a:items=00000000-0000-0000-0000-00000000000a/alice,b:items=00000000-0000-0000-0000-00000000000a/alice,c:items=00000000-0000-0000-0000-00000000000a/alice,d:items=none/alice}',
     'the chain is in the share, the other record not, all written by alice';
 END
@@ -697,10 +701,7 @@ $$;
 RESET ROLE;
 DO $$
 BEGIN
-  ASSERT (SELECT array_agg(record_name || '=' || coalesce(share_id::text, 'none') || '/' || modified_by
-                           ORDER BY record_name)
-            FROM sync.records WHERE owner = 'alice' AND zone = 'zs'
-             AND record_name IN ('e:items', 'f:items'))
+  ASSERT pg_temp.shares_and_writers('{e:items,f:items}')
          = '{e:items=00000000-0000-0000-0000-00000000000a/bob,f:items=00000000-0000-0000-0000-00000000000a/bob}',
     'bob''s records are in the share, written by bob';
   RAISE NOTICE 'ok: records created in one statement take their share and writer';
