@@ -1,3 +1,4 @@
+import CSQLite
 import Dispatch
 import Foundation
 import Glibc
@@ -26,6 +27,9 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   private var timer: (any DispatchSourceTimer)?
   /// Each database's `data_version`, by schema name. Touched on the writer's queue only.
   private var lastDataVersions: [String: Int64]?
+  /// The databases whose files were last added to the watched names. Touched on the writer's
+  /// queue only (and in `init`).
+  private var watchedSchemas: Set<String> = []
   private let isCheckPending = Atomic<Bool>(false)
   /// The checks that follow a burst of file events (on `queue`).
   private var trailingChecks: [DispatchWorkItem] = []
@@ -41,7 +45,9 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     fileNames = Mutex([(filePath as NSString).lastPathComponent])
     // The baseline is read now, before the first observation fetches its first value: a commit
     // made in between is then seen as a change, never folded into the baseline and missed.
-    lastDataVersions = connection.sync { db in try? Self.databases(db).mapValues(\.version) }
+    let databases = connection.sync { db in try? Self.databases(db) }
+    lastDataVersions = databases?.mapValues(\.version)
+    if let databases { watchFiles(of: databases) }
     startInotify(directory: (filePath as NSString).deletingLastPathComponent)
     startTimer()
   }
@@ -151,7 +157,7 @@ final class ExternalChangeWatcher: @unchecked Sendable {
       guard let databases = try? Self.databases(db) else { return }
       let versions = databases.mapValues(\.version)
       defer { self.lastDataVersions = versions }
-      if let main = databases["main"]?.file { self.watch(databases.values.map(\.file), besides: main) }
+      self.watchFiles(of: databases)
       guard let last = self.lastDataVersions else { return }
       // A database attached since the last check counts as changed: its tables were not followed.
       let moved = versions.filter { last[$0.key] != $0.value }.keys
@@ -167,25 +173,38 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   }
 
   /// The files of attached databases in the main file's folder join the watched names (inotify
-  /// watches that folder; files elsewhere are found by the timer).
-  private func watch(_ files: [String], besides main: String) {
+  /// watches that folder; files elsewhere are found by the timer), when the databases changed.
+  private func watchFiles(of databases: [String: (file: String, version: Int64)]) {
+    let schemas = Set(databases.keys)
+    guard schemas != watchedSchemas, let main = databases["main"]?.file else { return }
+    watchedSchemas = schemas
     let folder = (main as NSString).deletingLastPathComponent
-    let inFolder = files.filter { !$0.isEmpty && ($0 as NSString).deletingLastPathComponent == folder }
+    let inFolder = databases.values.map(\.file).filter {
+      !$0.isEmpty && ($0 as NSString).deletingLastPathComponent == folder
+    }
     fileNames.withLock { names in
       for file in inFolder { names.insert((file as NSString).lastPathComponent) }
     }
   }
 
   /// The writer's file-backed databases (main and attached, not temp), with their files and
-  /// `data_version`s.
+  /// `data_version`s. This runs after every write to the folder, this process's own commits
+  /// included, beside the fetches they set off: the names and files come straight from the
+  /// connection, and each version from a cached statement.
   private static func databases(_ db: Database) throws -> [String: (file: String, version: Int64)] {
     var databases: [String: (file: String, version: Int64)] = [:]
-    for row in try Row.fetchAll(db, sql: "SELECT name, file FROM pragma_database_list WHERE name <> 'temp'") {
-      let name: String = try row.decode(String.self, at: 0)
-      let file: String = try row.decode(String?.self, at: 1) ?? ""
-      guard name == "main" || !file.isEmpty else { continue }
-      let version = try Int64.fetchOne(db, sql: "PRAGMA \(quoted(name)).data_version") ?? 0
-      databases[name] = (file, version)
+    var index: Int32 = 0
+    // Schema 0 is main, 1 is temp, and attached databases follow.
+    while let name = sqlite3_db_name(db.sqliteConnection, index) {
+      defer { index += 1 }
+      guard index != 1 else { continue }
+      let file = sqlite3_db_filename(db.sqliteConnection, name).map { String(cString: $0) } ?? ""
+      guard index == 0 || !file.isEmpty else { continue }
+      let schema = String(cString: name)
+      let version = try db.cachedStatement(sql: "PRAGMA \(quoted(schema)).data_version").fetchOne {
+        try $0.decode(Int64.self, at: 0)
+      }
+      databases[schema] = (file, version ?? 0)
     }
     return databases
   }
