@@ -136,9 +136,10 @@ private struct HomeSetUp {
   ///
   /// Each run follows a commit, as each of the app's fetches does: a commit by one connection
   /// empties the page cache of every other at its next read, so C running twice in a row read a
-  /// warm cache the app never has (0.92 ms against 1.28 ms after a commit, on this dataset). The
-  /// commit is made untimed by `commit`, in the same way as the timed side's, and the home
-  /// screen's values are fetched again before C starts, so that C runs alone.
+  /// warm cache the app never has (half of its runs did: 0.92 ms against 1.2-1.3 ms after a
+  /// commit, on this dataset). The commit is made untimed by `commit`, in the same way as the
+  /// timed side's, and the home screen's values are fetched again before C starts, so that C
+  /// runs alone.
   func baseline(after commit: @escaping () throws -> Void) -> Timed {
     let deliveries = HomeDeliveries()
     let statements = baselineStatements
