@@ -146,7 +146,10 @@ public final class DatabasePool: DatabaseWriter {
   public func observeOtherConnectionsCommits(
     _ handler: @escaping @Sendable (DatabaseChanges) -> Void
   ) -> CommitObservation? {
-    externalChanges.value { ExternalChangeWatcher.make(connection: writer, path: path) }?.observe(handler)
+    externalChanges.value {
+      ExternalChangeWatcher.make(
+        connection: writer, path: path, pollInterval: configuration.otherConnectionsPollInterval)
+    }?.observe(handler)
   }
 
   public func observeCommits(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation {

@@ -78,7 +78,10 @@ public final class DatabaseQueue: DatabaseWriter {
   public func observeOtherConnectionsCommits(
     _ handler: @escaping @Sendable (DatabaseChanges) -> Void
   ) -> CommitObservation? {
-    externalChanges.value { ExternalChangeWatcher.make(connection: connection, path: path) }?.observe(handler)
+    externalChanges.value {
+      ExternalChangeWatcher.make(
+        connection: connection, path: path, pollInterval: configuration.otherConnectionsPollInterval)
+    }?.observe(handler)
   }
 
   public func observeCommits(_ handler: @escaping @Sendable (DatabaseChanges) -> Void) -> CommitObservation {

@@ -28,6 +28,11 @@ public struct Configuration: Sendable {
   /// `PRAGMA recursive_triggers`: off, so a trigger that writes its own table does not fire itself.
   public var recursiveTriggersEnabled = false
 
+  /// How often, in seconds, a database file is checked for commits by other connections and processes when no
+  /// file event told of one. Writes to the file's folder are reported at once (inotify); the
+  /// checks catch what those reports miss, such as writes on a network file system.
+  public var otherConnectionsPollInterval: TimeInterval = 2
+
   var preparations: [@Sendable (Database) throws -> Void] = []
 
   public init() {}

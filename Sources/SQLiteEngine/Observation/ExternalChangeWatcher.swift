@@ -36,10 +36,8 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   /// When to check again after the last file event: a commit is published in the shared WAL index
   /// (which inotify cannot see) only after its writes and their fsync, which can take a while.
   static let trailingCheckDelays: [Int] = [2, 10, 40, 150, 500]
-  /// How often the database is checked when inotify reports nothing.
-  static let pollInterval: DispatchTimeInterval = .seconds(2)
 
-  private init?(connection: SerializedConnection, path: String) {
+  private init?(connection: SerializedConnection, path: String, pollInterval: TimeInterval) {
     guard let filePath = Self.filePath(of: path) else { return nil }
     self.connection = connection
     fileNames = Mutex([(filePath as NSString).lastPathComponent])
@@ -49,7 +47,7 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     lastDataVersions = databases?.mapValues(\.version)
     if let databases { watchFiles(of: databases) }
     startInotify(directory: (filePath as NSString).deletingLastPathComponent)
-    startTimer()
+    startTimer(interval: pollInterval)
   }
 
   deinit {
@@ -64,8 +62,10 @@ final class ExternalChangeWatcher: @unchecked Sendable {
 
   /// A watcher of the database at `path`; nil for in-memory and temporary databases, which no one
   /// else can write.
-  static func make(connection: SerializedConnection, path: String) -> ExternalChangeWatcher? {
-    ExternalChangeWatcher(connection: connection, path: path)
+  static func make(connection: SerializedConnection, path: String, pollInterval: TimeInterval)
+    -> ExternalChangeWatcher?
+  {
+    ExternalChangeWatcher(connection: connection, path: path, pollInterval: pollInterval)
   }
 
   /// The file behind a path or `file:` URI, or nil for memory and temporary databases.
@@ -97,10 +97,11 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     inotifySource = source
   }
 
-  private func startTimer() {
+  /// Checks every `interval` (`Configuration.otherConnectionsPollInterval`).
+  private func startTimer(interval: TimeInterval) {
+    let repeating = DispatchTimeInterval.milliseconds(Int(max(0.001, min(interval, 1e9)) * 1000))
     let timer = DispatchSource.makeTimerSource(queue: queue)
-    timer.schedule(
-      deadline: .now() + Self.pollInterval, repeating: Self.pollInterval, leeway: .milliseconds(200))
+    timer.schedule(deadline: .now() + repeating, repeating: repeating, leeway: .milliseconds(200))
     timer.setEventHandler { [weak self] in self?.check() }
     timer.resume()
     self.timer = timer
