@@ -128,6 +128,26 @@ struct FetchWrapperTests {
     #expect(changes.value == 2)
   }
 
+  /// A commit that leaves an `Equatable` value as it was (a fact added, the favorites counted the
+  /// same) is fetched again, and the value is not announced: its streams and observers hear only
+  /// of values that changed.
+  @Test func anUnchangedValueIsNotAnnounced() async throws {
+    let fetches = FetchLog()
+    var fetched = fetches.events.makeAsyncIterator()
+    @Fetch(FavoriteCount(log: fetches)) var favorites = 0
+    _ = try await nextValue(&fetched)
+    var values = $favorites.values.makeAsyncIterator()
+    #expect(try await nextValue(&values) == 1)
+    try await database.write { db in try Fact.insert { Fact.Draft(body: "Not a favorite") }.execute(db) }
+    // Fetched again, the same count: had it been announced, the stream would give it before any
+    // value the next commit makes (values are delivered in the order they are fetched).
+    _ = try await nextValue(&fetched)
+    try await database.write { db in
+      try Fact.insert { Fact.Draft(body: "A favorite", isFavorite: true) }.execute(db)
+    }
+    #expect(try await nextValue(&values) == 2)
+  }
+
   @Test func fetchKeyRequestsReadSeveralQueriesTogether() async throws {
     @Fetch(Facts()) var facts = Facts.Value()
     #expect(facts.count == 2)
@@ -145,6 +165,26 @@ struct Facts: FetchKeyRequest {
   func fetch(_ db: Database) throws -> Value {
     try Value(favorites: Fact.where(\.isFavorite).order(by: \.id).fetchAll(db), count: Fact.fetchCount(db))
   }
+}
+
+/// The number of favorite facts, each fetch told to `log`.
+struct FavoriteCount: FetchKeyRequest {
+  let log: FetchLog
+  func fetch(_ db: Database) throws -> Int {
+    defer { log.continuation.yield() }
+    return try Fact.where(\.isFavorite).fetchCount(db)
+  }
+}
+
+/// Hears of every fetch of a request; one request per log (compared by identity).
+final class FetchLog: Hashable, Sendable {
+  let events: AsyncStream<Void>
+  let continuation: AsyncStream<Void>.Continuation
+
+  init() { (events, continuation) = AsyncStream.makeStream() }
+
+  static func == (lhs: FetchLog, rhs: FetchLog) -> Bool { lhs === rhs }
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 @Observable

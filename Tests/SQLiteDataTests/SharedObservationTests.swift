@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteData
+import Synchronization
 import Testing
 
 /// Identical live queries on one database share one observation: a commit runs their query once.
@@ -126,6 +127,32 @@ import Testing
     }
   }
 
+  /// A late subscriber's own first fetch read a newer commit than a shared fetch still on its
+  /// way: when that older value arrives, the subscriber keeps its own (the newer commit wins).
+  @Test func aLateSubscriberKeepsItsNewerValueOverAnOlderSharedOne() async throws {
+    let database = try factsDatabase()
+    try await withDependencies {
+      $0.defaultDatabase = database
+    } operation: {
+      let gate = FetchGate()
+      @Fetch(GatedFactCount(gate: gate)) var early = 0
+      #expect(early == 2)
+      // The next shared fetch reads 3 facts, then waits at the gate.
+      gate.closeForNextFetch()
+      try await database.write { db in try Fact.insert { Fact.Draft(body: "Third") }.execute(db) }
+      await gate.waitUntilAFetchIsHeld()
+      try await database.write { db in try Fact.insert { Fact.Draft(body: "Fourth") }.execute(db) }
+      @Fetch(GatedFactCount(gate: gate)) var late = 0
+      var values = $late.values.makeAsyncIterator()
+      #expect(try await nextValue(&values) == 4)
+      // The held fetch delivers 3, then the fetch after it 4, to both.
+      gate.open()
+      try await waitUntil { early == 4 }
+      try await database.write { db in try Fact.insert { Fact.Draft(body: "Fifth") }.execute(db) }
+      #expect(try await nextValue(&values) == 5)
+    }
+  }
+
   /// Late subscribers join while another task commits: whatever crossed on the way, each ends on
   /// the last commit.
   @Test func lateSubscribersJoiningDuringCommitsEndOnTheLastOne() async throws {
@@ -152,4 +179,48 @@ import Testing
       #expect(first == 101)
     }
   }
+}
+
+/// The number of facts; a fetch that finds the gate closed holds there, after its read, until the
+/// gate opens. Requests with the same gate share one observation.
+private struct GatedFactCount: FetchKeyRequest {
+  let gate: FetchGate
+  func fetch(_ db: Database) throws -> Int {
+    let count = try Fact.fetchCount(db)
+    gate.pass()
+    return count
+  }
+}
+
+/// Holds one fetch (the first to come once it is closed) until it is opened.
+private final class FetchGate: Hashable, Sendable {
+  private let isClosed = Mutex(false)
+  private let released = DispatchSemaphore(value: 0)
+  private let held: AsyncStream<Void>
+  private let heldContinuation: AsyncStream<Void>.Continuation
+
+  init() { (held, heldContinuation) = AsyncStream.makeStream() }
+
+  func closeForNextFetch() { isClosed.withLock { $0 = true } }
+
+  /// Called by every fetch: the first after `closeForNextFetch` waits for `open`.
+  func pass() {
+    let holds = isClosed.withLock { closed in
+      defer { closed = false }
+      return closed
+    }
+    guard holds else { return }
+    heldContinuation.yield()
+    released.wait()
+  }
+
+  func waitUntilAFetchIsHeld() async {
+    var iterator = held.makeAsyncIterator()
+    _ = await iterator.next()
+  }
+
+  func open() { released.signal() }
+
+  static func == (lhs: FetchGate, rhs: FetchGate) -> Bool { lhs === rhs }
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

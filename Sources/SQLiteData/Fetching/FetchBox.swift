@@ -17,14 +17,28 @@ final class FetchBox<Value: Sendable>: Observable, Sendable {
     var subscription: DatabaseCancellable?
     /// Observes the current query again from scratch, for `load()`; nil until there is a query.
     var restart: (@Sendable () -> Result<Void, any Error>)?
-    /// Increases with each new query, so that a late value of a replaced query is dropped.
-    var generation = 0
+    /// The number of the query observed now: each new one (and each cancellation) takes the next,
+    /// so that a late value of a replaced query is dropped.
+    var query = 0
+    /// The order of the value kept last: a value is kept only when it comes after it.
+    var lastKept = ValueOrder.start(ofQuery: 0)
     var continuations: [UUID: AsyncStream<Value>.Continuation] = [:]
+
+    /// Moves on to a new query: the values of the queries before it are no longer kept.
+    mutating func startQuery() {
+      query += 1
+      lastKept = .start(ofQuery: query)
+    }
   }
 
   private let state: Mutex<State>
+  /// `==`, when the values are `Equatable`: a value equal to the one kept is not announced.
+  private let isSame: (@Sendable (Value, Value) -> Bool)?
 
-  init(_ value: Value) { state = Mutex(State(value: value)) }
+  init(_ value: Value) {
+    state = Mutex(State(value: value))
+    isSame = equality(of: value)
+  }
 
   var value: Value {
     registrar.access(self, keyPath: \.value)
@@ -76,32 +90,32 @@ final class FetchBox<Value: Sendable>: Observable, Sendable {
         database: database, scheduler: scheduler, animation: animation, sharingKey: sharingKey, fetch: fetch,
         transform: transform) ?? .success(())
     }
-    let (generation, replaced) = state.withLock { state in
+    let (query, replaced) = state.withLock { state in
       state.restart = restart
       defer { state.subscription = nil }
-      state.generation += 1
-      return (state.generation, state.subscription)
+      state.startQuery()
+      return (state.query, state.subscription)
     }
     replaced?.cancel()
     guard !UnconfiguredDatabase.isUnconfigured(database) else {
       let error = NoDefaultDatabase()
-      setError(error, generation: generation)
+      setError(error, query: query)
       return .failure(error)
     }
     setLoading(true)
     let firstResult = FirstOutcome()
     let onError: @Sendable (any Error) -> Void = { [weak self] error in
       firstResult.setIfNil(.failure(error))
-      self?.setError(error, generation: generation)
+      self?.setError(error, query: query)
     }
-    let onChange: @Sendable (Fetched) -> Void = { [weak self] fetched in
+    let onChange: @Sendable (_ fetch: Int, Fetched) -> Void = { [weak self] fetch, fetched in
       do {
         let value = try transform(fetched)
         firstResult.setIfNil(.success(()))
-        self?.set(value, animation: animation, generation: generation)
+        self?.set(value, animation: animation, order: ValueOrder(query: query, fetch: fetch))
       } catch {
         firstResult.setIfNil(.failure(error))
-        self?.setError(error, generation: generation)
+        self?.setError(error, query: query)
       }
     }
     let cancellable: DatabaseCancellable
@@ -116,11 +130,12 @@ final class FetchBox<Value: Sendable>: Observable, Sendable {
       cancellable = SharedObservation.subscribe(
         key: key, database: database, scheduler: delivery, fetch: fetch, onError: onError, onChange: onChange)
     } else {
-      cancellable = ValueObservation.tracking(fetch).start(
-        in: database, scheduling: AnyScheduler(delivery), onError: onError, onChange: onChange)
+      cancellable = ValueObservation.tracking(FetchNumbers().numbering(fetch)).start(
+        in: database, scheduling: AnyScheduler(delivery), onError: onError,
+        onChange: { numbered in onChange(numbered.0, numbered.1) })
     }
     let isCurrent = state.withLock { state in
-      guard state.generation == generation else { return false }
+      guard state.query == query else { return false }
       state.subscription = cancellable
       return true
     }
@@ -141,34 +156,38 @@ final class FetchBox<Value: Sendable>: Observable, Sendable {
       defer {
         state.subscription = nil
         state.restart = nil
-        state.generation += 1
+        state.startQuery()
       }
       return state.subscription
     }
     subscription?.cancel()
   }
 
-  private func set(_ value: Value, animation: Animation?, generation: Int) {
+  /// Keeps `value` if it comes after the value kept last (``ValueOrder``), and announces it unless
+  /// it equals that value.
+  private func set(_ value: Value, animation: Animation?, order: ValueOrder) {
     // Stored before observers hear of it: Observation announces a change before it happens
     // (willSet), and an observer on another thread that reads at once must see the new value, or
-    // it would draw the old one and never hear of the change again.
-    let stored: (continuations: [AsyncStream<Value>.Continuation], hadError: Bool)? = state.withLock {
-      state in
-      guard generation == state.generation else { return nil }
+    // it would draw the old one and never hear of the change again. The streams are given it
+    // under the lock, so that two values kept from two threads reach them in order.
+    let kept: (isNew: Bool, hadError: Bool)? = state.withLock { state in
+      guard order > state.lastKept else { return nil }
+      state.lastKept = order
+      defer { state.error = nil }
+      if let isSame, isSame(state.value, value) { return (false, state.error != nil) }
       state.value = value
       state.animation = animation
-      defer { state.error = nil }
-      return (Array(state.continuations.values), state.error != nil)
+      for continuation in state.continuations.values { continuation.yield(value) }
+      return (true, state.error != nil)
     }
-    guard let stored else { return }
-    registrar.withMutation(of: self, keyPath: \.value) {}
-    if stored.hadError { registrar.withMutation(of: self, keyPath: \.loadError) {} }
-    for continuation in stored.continuations { continuation.yield(value) }
+    guard let kept else { return }
+    if kept.isNew { registrar.withMutation(of: self, keyPath: \.value) {} }
+    if kept.hadError { registrar.withMutation(of: self, keyPath: \.loadError) {} }
   }
 
-  private func setError(_ error: any Error, generation: Int) {
+  private func setError(_ error: any Error, query: Int) {
     let isCurrent = state.withLock { state in
-      guard generation == state.generation else { return false }
+      guard query == state.query else { return false }
       state.error = error
       return true
     }

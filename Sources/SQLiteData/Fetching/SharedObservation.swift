@@ -26,55 +26,36 @@ struct SharingKey: Hashable, Sendable {
 ///
 /// The first subscriber starts the observation and receives its first value; later ones fetch
 /// their first value themselves, on the caller, so that it is as fresh as an unshared one, then
-/// receive the values the shared observation delivers. Every fetch is numbered, and a subscriber
-/// takes only values numbered after the last it took. The shared fetches run one at a time and
-/// are numbered once their read has begun; a late subscriber's own fetch is numbered before its
-/// read begins. So a shared value it skips is older than its own, and one it takes after its own
-/// may be older only while a fetch that follows the commits in between is on its way: every
-/// commit is followed by a shared fetch that begins after it and is numbered after it.
+/// receive the values the shared observation delivers. Every value comes with its fetch's number
+/// from one ``FetchNumbers``, and the subscriber keeps only values numbered after the last it kept
+/// (``ValueOrder``). The shared fetches run one at a time and are numbered once their read has
+/// begun; a late subscriber's own fetch is numbered before its read begins. So a shared value it
+/// skips is older than its own, and one it takes after its own may be older only while a fetch
+/// that follows the commits in between is on its way: every commit is followed by a shared fetch
+/// that begins after it and is numbered after it.
 final class SharedObservation<Fetched: Sendable>: Sendable {
   /// One live value following the observation.
   final class Subscriber: Sendable {
-    let onChange: @Sendable (Fetched) -> Void
+    /// Receives each value with its fetch's number; it keeps the newest (``ValueOrder``).
+    let onChange: @Sendable (_ fetch: Int, Fetched) -> Void
     let onError: @Sendable (any Error) -> Void
-    /// The number of the last fetch delivered, held while a value is checked and delivered so
-    /// that two values cannot cross on the way.
-    private let lastFetch = Mutex(-1)
 
-    init(onChange: @escaping @Sendable (Fetched) -> Void, onError: @escaping @Sendable (any Error) -> Void) {
+    init(
+      onChange: @escaping @Sendable (_ fetch: Int, Fetched) -> Void,
+      onError: @escaping @Sendable (any Error) -> Void
+    ) {
       self.onChange = onChange
       self.onError = onError
-    }
-
-    /// Delivers the value of fetch number `fetch` unless a later fetch's value came first.
-    func receive(_ value: Fetched, fetch: Int) {
-      lastFetch.withLock { last in
-        guard fetch > last else { return }
-        last = fetch
-        onChange(value)
-      }
-    }
-
-    func receive(_ error: any Error) {
-      lastFetch.withLock { _ in onError(error) }
     }
   }
 
   private struct State {
     var subscribers: [ObjectIdentifier: Subscriber] = [:]
-    var fetchCount = 0
     var cancellable: DatabaseCancellable?
   }
 
   private let state = Mutex(State())
-
-  /// The number of a fetch whose read begins now.
-  private func nextFetch() -> Int {
-    state.withLock { state in
-      defer { state.fetchCount += 1 }
-      return state.fetchCount
-    }
-  }
+  private let fetches = FetchNumbers()
 
   private func add(_ subscriber: Subscriber) {
     state.withLock { $0.subscribers[ObjectIdentifier(subscriber)] = subscriber }
@@ -89,13 +70,11 @@ final class SharedObservation<Fetched: Sendable>: Sendable {
   }
 
   private func broadcast(_ value: Fetched, fetch: Int) {
-    for subscriber in state.withLock({ Array($0.subscribers.values) }) {
-      subscriber.receive(value, fetch: fetch)
-    }
+    for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.onChange(fetch, value) }
   }
 
   private func broadcast(_ error: any Error) {
-    for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.receive(error) }
+    for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.onError(error) }
   }
 
   /// Subscribes to the observation of `key`, starting it if nobody observes it yet. Cancelling
@@ -103,7 +82,8 @@ final class SharedObservation<Fetched: Sendable>: Sendable {
   static func subscribe(
     key: SharingKey, database: any DatabaseWriter, scheduler: any ValueObservationScheduler,
     fetch: @escaping @Sendable (Database) throws -> Fetched,
-    onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable (Fetched) -> Void
+    onError: @escaping @Sendable (any Error) -> Void,
+    onChange: @escaping @Sendable (_ fetch: Int, Fetched) -> Void
   ) -> DatabaseCancellable {
     let subscriber = Subscriber(onChange: onChange, onError: onError)
     let registry = SharedObservationRegistry.shared
@@ -118,11 +98,7 @@ final class SharedObservation<Fetched: Sendable>: Sendable {
       return (shared, true)
     }
     if isNew {
-      let numbered: @Sendable (Database) throws -> (Int, Fetched) = { [weak shared] db in
-        let number = shared?.nextFetch() ?? 0
-        return (number, try fetch(db))
-      }
-      let cancellable = ValueObservation.tracking(numbered).start(
+      let cancellable = ValueObservation.tracking(shared.fetches.numbering(fetch)).start(
         in: database, scheduling: AnyScheduler(scheduler),
         onError: { [weak shared] error in shared?.broadcast(error) },
         onChange: { [weak shared] numbered in shared?.broadcast(numbered.1, fetch: numbered.0) })
@@ -136,10 +112,10 @@ final class SharedObservation<Fetched: Sendable>: Sendable {
       do {
         // Numbered before its read begins (the shared fetches are numbered once theirs has):
         // a shared value numbered lower read an older state, and is rightly skipped.
-        let number = shared.nextFetch()
-        subscriber.receive(try database.read(fetch), fetch: number)
+        let number = shared.fetches.draw()
+        onChange(number, try database.read(fetch))
       } catch {
-        subscriber.receive(error)
+        onError(error)
       }
     }
     return DatabaseCancellable {
