@@ -113,7 +113,10 @@ let package = Package(
       path: "Tests/PostgresTestSupport"),
     .testTarget(
       name: "SQLiteDataSyncTests",
-      dependencies: ["SQLiteData", "SQLiteDataSync", "PostgresTestSupport", "TerminalUITestSupport"],
+      dependencies: [
+        "SQLiteData", "SQLiteDataSync", "SQLiteDataTestSupport", "PostgresTestSupport",
+        "TerminalUITestSupport",
+      ],
       exclude: ["ServerSQL"]),
     // The seeds' schema and queries as users write them, run against real databases.
     .testTarget(

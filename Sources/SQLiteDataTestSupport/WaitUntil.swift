@@ -26,14 +26,16 @@ public func waitUntil(
     }
     await withCheckedContinuation(isolation: isolation) { continuation in
       wake.set(continuation)
-      // A value that changed on another thread after the check above, before tracking began,
-      // announces nothing more: the condition read with tracking may already hold.
+      // A value that changed on another thread after the check above announces nothing more
+      // once tracking has begun, and Observation begins tracking only after the tracked read has
+      // returned: a change between the two is heard by no one. So the condition is read again,
+      // with tracking on, and once more after it.
       let holds = withObservationTracking {
         (try? condition()) ?? false
       } onChange: {
         wake.resume()
       }
-      if holds { wake.resume() }
+      if holds || (try? condition()) == true { wake.resume() }
     }
     alarm.cancel()
   }

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// The seeds' sync code, as written there, and the live path: a commit on one device reaches a

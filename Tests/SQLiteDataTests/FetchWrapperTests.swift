@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import SQLiteData
 import SQLiteDataTestSupport
+import Synchronization
 import Testing
 
 @Suite(.dependency(\.defaultDatabase, try factsDatabase()))
@@ -107,25 +108,34 @@ struct FetchWrapperTests {
   }
 
   @Test func observableModelsFireOncePerRelevantCommit() async throws {
-    let model = FactsModel()
-    let changes = Counter()
-    func track() {
+    // Each firing of the trackings below, in order. A value is stored before observers hear of it,
+    // so a wait on the values alone could end before the tracking fires: the test waits on this.
+    let (changes, change) = AsyncStream<Void>.makeStream()
+    var fired = changes.makeAsyncIterator()
+    func track(_ model: FactsModel) {
       withObservationTracking {
         _ = model.facts
         _ = model.count
       } onChange: {
-        changes.increment()
+        change.yield()
       }
     }
-    track()
+    let model = FactsModel()
+    track(model)
     try await database.write { db in try Fact.insert { Fact.Draft(body: "Tracked") }.execute(db) }
+    _ = try await nextValue(&fired)
     try await waitUntil { model.facts.count == 3 && model.count == 3 }
-    #expect(changes.value == 1)  // tracking fires once, then must be re-armed
-    track()
+    // A new model, to which nothing of the first commit is still on its way.
+    let later = FactsModel()
+    track(later)
     try await database.write { db in try #sql("CREATE TABLE unrelated (x)").execute(db) }
     try await database.write { db in try Fact.find(1).update { $0.body = "Boiling" }.execute(db) }
-    try await waitUntil { model.facts.first?.body == "Boiling" }
-    #expect(changes.value == 2)
+    // Fired by the update, not by the unrelated commit before it.
+    _ = try await nextValue(&fired)
+    #expect(later.facts.first?.body == "Boiling")
+    // Each tracking fired once: nothing more came.
+    change.finish()
+    #expect(await fired.next() == nil)
   }
 
   /// A commit that leaves an `Equatable` value as it was (a fact added, the favorites counted the
@@ -196,46 +206,11 @@ final class FactsModel: @unchecked Sendable {
   @FetchOne(Fact.count()) var count = 0
 }
 
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  func increment() { lock.withLock { count += 1 } }
-  var value: Int { lock.withLock { count } }
-}
-
-/// Waits until a condition on live values holds, woken by Swift Observation each time a value it
-/// reads changes (they change on other threads); fails instead of hanging.
-func waitUntil(timeout: Duration = .seconds(120), _ condition: @escaping @Sendable () -> Bool) async throws {
-  let deadline = ContinuousClock.now + timeout
-  while !condition() {
-    guard ContinuousClock.now < deadline else { throw Timeout() }
-    let resumed = Flag()
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let holds = withObservationTracking {
-        condition()
-      } onChange: {
-        if resumed.set() { continuation.resume() }
-      }
-      // The change may have come before tracking began: then the condition holds already.
-      if holds, resumed.set() { continuation.resume() }
-      // Never wait past the deadline, even if nothing changes.
-      Task {
-        try? await Task.sleep(until: deadline)
-        if resumed.set() { continuation.resume() }
-      }
-    }
-  }
-}
-
-final class Flag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var isSet = false
-  func set() -> Bool {
-    lock.withLock {
-      defer { isSet = true }
-      return !isSet
-    }
-  }
+/// Counts events from any thread.
+final class Counter: Sendable {
+  private let count = Mutex(0)
+  func increment() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
 }
 
 @Suite struct UnconfiguredDatabaseTests {

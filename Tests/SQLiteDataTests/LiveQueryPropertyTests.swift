@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// Random work against a database, from this process and from a second one, with live queries

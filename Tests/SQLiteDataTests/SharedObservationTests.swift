@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteData
+import SQLiteDataTestSupport
 import Synchronization
 import Testing
 

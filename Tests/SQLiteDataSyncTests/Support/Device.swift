@@ -126,30 +126,3 @@ final class TestFolder: Sendable {
   }
   deinit { try? FileManager.default.removeItem(at: url) }
 }
-
-/// Waits until `condition` holds, re-checking whenever an observable value it read changes;
-/// fails after `timeout`, which only a broken build reaches (it is long because the full suite's
-/// fuzzers can hold every thread of the task pool for a minute).
-func waitUntil(timeout: Duration = .seconds(180), _ condition: @escaping @Sendable () -> Bool) async throws {
-  struct Timeout: Error {}
-  let deadline = ContinuousClock.now + timeout
-  while !condition() {
-    guard ContinuousClock.now < deadline else { throw Timeout() }
-    let resumed = Atomic<Bool>(false)
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let once: @Sendable () -> Void = {
-        if !resumed.exchange(true, ordering: .relaxed) { continuation.resume() }
-      }
-      let holds = withObservationTracking {
-        condition()
-      } onChange: {
-        once()
-      }
-      if holds { once() }
-      Task {
-        try? await Task.sleep(until: deadline)
-        once()
-      }
-    }
-  }
-}
