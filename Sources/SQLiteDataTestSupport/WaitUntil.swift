@@ -10,6 +10,10 @@ public struct WaitTimeout: Error, CustomStringConvertible {
 /// it read changes (a live query's value arriving, an `@Observable` model's property), never by
 /// polling. Throws ``WaitTimeout`` after `timeout`, which only ends a wait that would hang: with
 /// the whole suite running, a delivery can be late by a minute.
+///
+/// A condition over several values that change on other threads should read all of them each
+/// time (`map` then `allSatisfy`, not `allSatisfy` alone): a value it did not read is not watched,
+/// and if the one before it changed while the watch began, nothing would wake the wait.
 public func waitUntil(
   _ description: String = "the condition holds", timeout: Duration = .seconds(120),
   isolation: isolated (any Actor)? = #isolation, _ condition: () throws -> Bool

@@ -35,7 +35,9 @@ struct LiveQueryTests {
     #expect(stats.completedCount == 4)
 
     try database.writeAction { try $0.undo() }
-    try await waitUntil("undo brings it back") { today.count == 2 && stats.todayCount == 2 }
+    try await waitUntil("undo brings it back") {
+      [today.count == 2, stats.todayCount == 2].allSatisfy { $0 }
+    }
 
     try database.writeAction { try $0.renameTag("social", to: "friends") }
     try await waitUntil("a renamed tag empties the search for the old name") { search.results.isEmpty }

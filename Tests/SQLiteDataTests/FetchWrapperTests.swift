@@ -124,7 +124,7 @@ struct FetchWrapperTests {
     track(model)
     try await database.write { db in try Fact.insert { Fact.Draft(body: "Tracked") }.execute(db) }
     _ = try await nextValue(&fired)
-    try await waitUntil { model.facts.count == 3 && model.count == 3 }
+    try await waitUntil { [model.facts.count == 3, model.count == 3].allSatisfy { $0 } }
     // A new model, to which nothing of the first commit is still on its way.
     let later = FactsModel()
     track(later)

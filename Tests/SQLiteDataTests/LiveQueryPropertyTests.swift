@@ -156,8 +156,12 @@ import Testing
 
   /// Waits until every live value equals a fresh fetch, failing with the ones that never did.
   private func settle(_ checks: [Check], seed: UInt64, step: Int) async throws {
-    // Woken by each change of a live value the checks read.
-    let settled = (try? await waitUntil { checks.allSatisfy { (try? $0.matches()) == true } }) != nil
+    // Woken by each change of a live value the checks read. Every check is read each time (no
+    // stopping at the first that fails), so that every live value is watched: a value that
+    // changes while the watch begins is read again once it has begun, and any later change of
+    // any of them wakes the wait.
+    let settled =
+      (try? await waitUntil { checks.map { (try? $0.matches()) == true }.allSatisfy { $0 } }) != nil
     if !settled {
       let failing = try checks.filter { try !$0.matches() }.map(\.name)
       Issue.record("seed \(seed), step \(step): live values differ from the database: \(failing)")

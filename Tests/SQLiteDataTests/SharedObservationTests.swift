@@ -41,7 +41,7 @@ import Testing
       try await database.write { db in
         try Fact.insert { Fact(id: 2, body: "Two", isFavorite: false) }.execute(db)
       }
-      try await waitUntil { first.count == 2 && second.count == 2 && third.count == 2 }
+      try await waitUntil { [first.count == 2, second.count == 2, third.count == 2].allSatisfy { $0 } }
       #expect(selects.value - before == 1)
     }
   }
@@ -73,7 +73,7 @@ import Testing
       try await database.write { db in
         try Fact.insert { Fact(id: 2, body: "Two", isFavorite: false) }.execute(db)
       }
-      try await waitUntil { first.count == 2 && second.count == 2 }
+      try await waitUntil { [first.count == 2, second.count == 2].allSatisfy { $0 } }
       #expect(selects.value - before == 1)
       #expect(scheduled.value > 0)
     }
@@ -90,7 +90,9 @@ import Testing
       try await database.write { db in
         try Fact.insert { Fact(id: 2, body: "Two", isFavorite: false) }.execute(db)
       }
-      try await waitUntil { ascending.map(\.id) == [1, 2] && descending.map(\.id) == [2, 1] }
+      try await waitUntil {
+        [ascending.map(\.id) == [1, 2], descending.map(\.id) == [2, 1]].allSatisfy { $0 }
+      }
       #expect(selects.value - before == 2)
     }
   }

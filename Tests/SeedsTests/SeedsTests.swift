@@ -280,7 +280,7 @@ struct SeedsTests {
     #expect(model.itemsCount == 3)
     #expect(model.facts.totalCount == 2)
     model.deleteItem(indices: [0])
-    try await waitUntil { model.itemsCount == 2 && model.items.count == 2 }
+    try await waitUntil { [model.itemsCount == 2, model.items.count == 2].allSatisfy { $0 } }
     #expect(model.items.map(\.id) == [2, 1])
 
     // As the seeds' `.task(id: query)` does: the search lives as long as the task that loaded it.

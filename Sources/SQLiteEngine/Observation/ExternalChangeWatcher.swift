@@ -16,6 +16,10 @@ import Synchronization
 /// Databases attached to the writer are watched the same way (each has its own `data_version`),
 /// so that another process's commit to an attached file alone (the sync engine's metadatabase)
 /// reaches the queries that read it; inotify sees those beside the main file.
+// @unchecked: the inotify source and the timer are set while `init` runs and only cancelled after
+// (Dispatch sources are not Sendable here, so no lock can hold them); the versions and watched
+// schemas are touched on the writer's queue only, and in `init` before the watcher is shared; the
+// trailing checks on `queue` only. Everything else is immutable or Sendable.
 final class ExternalChangeWatcher: @unchecked Sendable {
   private let connection: SerializedConnection
   /// The names of the files watched in the main file's folder: the main file's, and those of
