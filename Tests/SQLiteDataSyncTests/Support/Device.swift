@@ -1,5 +1,4 @@
 import Foundation
-import Observation
 import SQLiteData
 import Synchronization
 import Testing
