@@ -89,6 +89,40 @@ import Testing
     }
   }
 
+  @Test(
+    "A synced row's metadata says where the server has it, at which version, and who wrote it",
+    arguments: Backend.allCases)
+  func metadataOfSyncedRows(backend: Backend) async throws {
+    let server = try await backend.makeServer()
+    let a1 = try Device("A1", folder: folder.url, cloud: server.database(for: "alice"))
+    let a2 = try Device("A2", folder: folder.url, cloud: server.database(for: "alice"))
+    try a1.write { db in
+      try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute(db)
+      try Reminder.insert { Reminder(id: "R", title: "Milk", remindersListID: "L") }.execute(db)
+    }
+    // A1 keeps what it sent; A2 what it pulled.
+    try await a1.sync()
+    try await a2.sync()
+    for device in [a1, a2] {
+      let metadata = try await device.database.writeWithoutTransaction { db in
+        try SyncMetadata.where { $0.recordName.eq("R:reminders") }.fetchOne(db)
+      }
+      let reminder = try #require(metadata)
+      #expect(reminder.hasLastKnownServerRecord)
+      #expect(reminder.lastModifiedBy == "alice")
+      let version = try #require(reminder.serverVersion)
+      #expect(version > 0)
+      let json = try #require(reminder.lastKnownServerRecord)
+      let members = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+      #expect(members["owner"] as? String == "alice")
+      #expect(members["zone"] as? String == "sqlitedata.defaultZone")
+      #expect(members["recordName"] as? String == "R:reminders")
+      #expect(members["recordType"] as? String == "reminders")
+      #expect(members["parent"] as? String == "L:remindersLists")
+      #expect((members["version"] as? NSNumber)?.int64Value == version)
+    }
+  }
+
   @Test("A commit on one device reaches a live query on another", arguments: Backend.allCases)
   func liveAcrossDevices(backend: Backend) async throws {
     let server = try await backend.makeServer()

@@ -49,7 +49,13 @@ public struct ServerRecord: Hashable, Sendable {
   public var recordName: String
   public var recordType: String
   public var parent: String?
-  public var fields: [String: RecordField]
+  public var fields: [String: RecordField] {
+    didSet { encodedFields = EncodedText() }
+  }
+  /// The fields as JSON text while `fields` are unchanged: as the server sent them, or as
+  /// encoded once for a batch. Sent and stored as the base of later merges as it is, rather than
+  /// encoded again for each (a pull stores every record, a push sends, keeps and stores each).
+  var encodedFields = EncodedText()
   public var deleted: Bool
   public var deletedStamp: HLCStamp?
   /// The zone version that wrote the record (its change tag); nil in a save that creates it.
@@ -77,6 +83,14 @@ public struct ServerRecord: Hashable, Sendable {
 
   /// The newest stamp of any field: when the record's content was last edited.
   public var newestFieldStamp: HLCStamp { fields.values.map(\.stamp).max() ?? .zero }
+}
+
+/// A value's encoding, kept with it and not part of it: equal whatever it holds, so that a
+/// record read from the server equals the same record made here.
+struct EncodedText: Hashable, Sendable {
+  var text: String?
+  static func == (lhs: Self, rhs: Self) -> Bool { true }
+  func hash(into hasher: inout Hasher) {}
 }
 
 /// A save sent to the server: the whole record, and the version it was built on (nil to create).

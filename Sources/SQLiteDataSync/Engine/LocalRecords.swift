@@ -57,7 +57,7 @@ struct RecordMetadata {
       parentRecordName: try row.decode(String?.self, at: 4),
       serverVersion: try row.decode(Int64?.self, at: 5), serverOwner: try row.decode(String?.self, at: 9),
       serverZone: try row.decode(String?.self, at: 10),
-      baseFields: try fieldsJSON.map { try WireJSON.decode([String: RecordField].self, from: $0) } ?? [:],
+      baseFields: try fieldsJSON.map { try RecordField.fields(fromJSON: $0) } ?? [:],
       userModificationTime: HLCStamp(rawValue: try row.decode(Int64.self, at: 7)),
       isDeleted: try row.decode(Bool.self, at: 8))
   }
@@ -69,26 +69,30 @@ struct RecordMetadata {
   ) throws {
     let (primaryKey, type) = RecordName.split(record.recordName)
     let (parentKey, parentType) = record.parent.map(RecordName.split) ?? (nil, nil)
-    let system = LastKnownServerRecord(
-      owner: record.owner, zone: record.zone, recordName: record.recordName, recordType: record.recordType,
-      parent: record.parent, version: record.version ?? 0, modifiedBy: record.modifiedBy)
     try db.cachedStatement(key: StatementCacheKey(RecordMetadata.self)) { storeServerRecordSQL }.execute(
-      primaryKey, type, record.zone, ownerName, parentKey, parentType, WireJSON.encode(system),
-      WireJSON.encode(record.fields), record.version, record.newestFieldStamp.rawValue, markingAlive)
+      primaryKey, type, record.zone, ownerName, parentKey, parentType, record.owner, record.recordName,
+      record.parent, record.version ?? 0, record.modifiedBy,
+      record.encodedFields.text ?? WireJSON.encode(record.fields), record.version,
+      record.newestFieldStamp.rawValue, markingAlive)
   }
 
+  // `lastKnownServerRecord` is the record's place and version on the server, as JSON that SQLite
+  // builds: `{"owner", "zone", "recordName", "recordType", "parent", "version", "modifiedBy"}`.
   private static let storeServerRecordSQL = """
     INSERT INTO "sqlitedata_icloud_metadata"
       ("recordPrimaryKey", "recordType", "zoneName", "ownerName", "parentRecordPrimaryKey", "parentRecordType",
        "lastKnownServerRecord", "_lastKnownServerRecordAllFields", "_serverVersion", "userModificationTime", "_isDeleted")
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6,
+      json_object('owner', ?7, 'zone', ?3, 'recordName', ?8, 'recordType', ?2, 'parent', ?9, 'version', ?10,
+        'modifiedBy', ?11),
+      ?12, ?13, ?14, 0)
     ON CONFLICT ("recordPrimaryKey", "recordType") DO UPDATE SET
       "zoneName" = excluded."zoneName", "ownerName" = excluded."ownerName",
       "parentRecordPrimaryKey" = excluded."parentRecordPrimaryKey", "parentRecordType" = excluded."parentRecordType",
       "lastKnownServerRecord" = excluded."lastKnownServerRecord",
       "_lastKnownServerRecordAllFields" = excluded."_lastKnownServerRecordAllFields",
       "_serverVersion" = excluded."_serverVersion",
-      "_isDeleted" = "_isDeleted" AND NOT ?
+      "_isDeleted" = "_isDeleted" AND NOT ?15
     """
 
   static func setServerVersion(_ db: Database, recordName: String, _ version: Int64?) throws {
@@ -100,35 +104,6 @@ struct RecordMetadata {
   static func delete(_ db: Database, recordName: String) throws {
     try db.execute(
       sql: #"DELETE FROM "sqlitedata_icloud_metadata" WHERE "recordName" = ?"#, arguments: [recordName])
-  }
-}
-
-/// The server record's place and version, as kept in `lastKnownServerRecord`.
-struct LastKnownServerRecord: WireEncodable {
-  var owner: String
-  var zone: String
-  var recordName: String
-  var recordType: String
-  var parent: String?
-  var version: Int64
-  var modifiedBy: String?
-
-  func write(to json: inout JSONWriter) {
-    json.beginObject()
-    RecordID(owner: owner, zone: zone, recordName: recordName).writeMembers(to: &json)
-    json.key("recordType")
-    json.string(recordType)
-    if let parent {
-      json.key("parent")
-      json.string(parent)
-    }
-    json.key("version")
-    json.integer(version)
-    if let modifiedBy {
-      json.key("modifiedBy")
-      json.string(modifiedBy)
-    }
-    json.endObject()
   }
 }
 

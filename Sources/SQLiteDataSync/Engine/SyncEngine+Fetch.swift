@@ -84,17 +84,20 @@ extension SyncEngine {
   private func apply(_ page: ZoneChanges, of zone: ZoneID, account: CloudAccount, _ db: Database) throws
     -> Int
   {
+    // Deletions leaves first, then saves roots first, so that each write finds its parent;
+    // records of a table keep their order. Each record's place is looked up once, not in every
+    // comparison of a sort.
     let rank = Dictionary(uniqueKeysWithValues: tables.enumerated().map { ($1.name, $0) })
-    // Deletions leaves first, then saves roots first, so that each write finds its parent.
-    let deletions = page.records.filter(\.deleted).sorted {
-      (rank[$0.recordType] ?? 0) > (rank[$1.recordType] ?? 0)
+    let order = page.records.indices.map { index in
+      let record = page.records[index]
+      let tableRank = rank[record.recordType] ?? 0
+      return (key: record.deleted ? -1 - tableRank : tableRank, index: index)
     }
-    let saves = page.records.filter { !$0.deleted }.sorted {
-      (rank[$0.recordType] ?? 0) < (rank[$1.recordType] ?? 0)
-    }
+    .sorted { ($0.key, $0.index) < ($1.key, $1.index) }
     let known = try recordsKnownHere(page.records, db)
     var applied = 0
-    for record in deletions + saves {
+    for (_, index) in order {
+      let record = page.records[index]
       if !record.deleted, !known.contains(record.recordName), try insertNew(record, account: account, db) {
         applied += 1
       } else if try integrateOrBuffer(record, account: account, db) {

@@ -224,10 +224,12 @@ extension SyncEngine {
         }
         let fields = RecordMerge.outgoingFields(
           row: row, base: metadata.baseFields, stamp: metadata.userModificationTime)
-        let record = ServerRecord(
+        var record = ServerRecord(
           id: id, recordType: table.name,
           parent: try table.parentRecordName(of: row, db, primaryKey: primaryKey),
           fields: fields)
+        // Encoded once: the batch is kept, sent, and its saves stored as the new base.
+        record.encodedFields.text = WireJSON.encode(fields)
         if let version = metadata.serverVersion, let owner = metadata.serverOwner,
           let zone = metadata.serverZone,
           owner != id.owner || zone != id.zone

@@ -366,7 +366,7 @@ public final class SyncEngine: Sendable, Observable {
         WHERE "recordType" = ? AND "_lastKnownServerRecordAllFields" IS NOT NULL
         """, arguments: [table.name])
     for row in rows {
-      let fields = try WireJSON.decode([String: RecordField].self, from: try row.decode(String.self, at: 1))
+      let fields = try RecordField.fields(fromJSON: try row.decode(String.self, at: 1))
       let values = fields.filter { columns.contains($0.key) }.mapValues(\.value.databaseValue)
       guard !values.isEmpty else { continue }
       let assignments = values.keys.sorted().map { "\(quoted($0)) = ?" }.joined(separator: ", ")

@@ -20,11 +20,12 @@ extension ZoneChanges {
           }
           return stamp
         }
-        records.append(
-          ServerRecord(
-            id: RecordID(zoneID: zone, recordName: name), recordType: type, parent: row[3],
-            fields: try WireJSON.decode([String: RecordField].self, from: fields), deleted: deleted == "t",
-            deletedStamp: deletedStamp, version: version, modifiedBy: row[8]))
+        var record = ServerRecord(
+          id: RecordID(zoneID: zone, recordName: name), recordType: type, parent: row[3],
+          fields: try RecordField.fields(fromJSON: fields), deleted: deleted == "t",
+          deletedStamp: deletedStamp, version: version, modifiedBy: row[8])
+        record.encodedFields.text = fields
+        records.append(record)
       case "exit":
         guard let name = row[1] else { throw WireJSONError("an exit row lacks its record name") }
         exits.append(name)

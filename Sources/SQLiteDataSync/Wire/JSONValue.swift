@@ -14,14 +14,7 @@ enum JSONValue: Sendable, Equatable {
 
   /// Parses a whole document; anything but whitespace after it is an error.
   init(parsing text: String) throws {
-    var text = text
-    self = try text.withUTF8 { utf8 in
-      var parser = JSONParser(utf8)
-      let value = try parser.value()
-      parser.skipWhitespace()
-      guard parser.isAtEnd else { throw parser.error("unexpected text after the document") }
-      return value
-    }
+    self = try JSONReader.read(text) { reader in try reader.value() }
   }
 }
 
@@ -31,19 +24,31 @@ struct WireJSONError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// A recursive-descent reader over UTF-8 bytes.
-private struct JSONParser {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var index = 0
-  var depth = 0
+/// A recursive-descent reader over UTF-8 bytes. Besides reading whole values, it lets a decoder
+/// walk an object member by member and take what it needs straight from the bytes, with no
+/// document tree: the fields of every record pulled or sent are read this way.
+struct JSONReader {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var index = 0
+  private var depth = 0
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-  var isAtEnd: Bool { index == bytes.count }
+  /// Reads a whole document with `body`; anything but whitespace after what it read is an error.
+  static func read<T>(_ text: String, _ body: (inout JSONReader) throws -> T) throws -> T {
+    var text = text
+    return try text.withUTF8 { utf8 in
+      var reader = JSONReader(utf8)
+      let value = try body(&reader)
+      reader.skipWhitespace()
+      guard reader.index == utf8.count else { throw reader.error("unexpected text after the document") }
+      return value
+    }
+  }
 
   func error(_ message: String) -> WireJSONError { WireJSONError("JSON at byte \(index): \(message)") }
 
-  mutating func skipWhitespace() {
+  private mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
@@ -52,6 +57,7 @@ private struct JSONParser {
     }
   }
 
+  /// The next value, whole.
   mutating func value() throws(WireJSONError) -> JSONValue {
     skipWhitespace()
     guard index < bytes.count else { throw error("a value was expected") }
@@ -73,14 +79,26 @@ private struct JSONParser {
   }
 
   private mutating func object() throws(WireJSONError) -> JSONValue {
+    var members: [String: JSONValue] = [:]
+    try readObject { reader, key throws(WireJSONError) in members[key] = try reader.value() }
+    return .object(members)
+  }
+
+  /// Reads an object member by member: `member` gets each key, and reads its value.
+  mutating func readObject(_ member: (inout JSONReader, String) throws(WireJSONError) -> Void)
+    throws(WireJSONError)
+  {
+    skipWhitespace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+      throw error("an object was expected")
+    }
     try nest()
     index += 1
-    var members: [String: JSONValue] = [:]
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
       depth -= 1
-      return .object(members)
+      return
     }
     while true {
       skipWhitespace()
@@ -89,7 +107,7 @@ private struct JSONParser {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("':' was expected") }
       index += 1
-      members[key] = try value()
+      try member(&self, key)
       skipWhitespace()
       guard index < bytes.count else { throw error("the object is not closed") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -97,11 +115,32 @@ private struct JSONParser {
       } else if bytes[index] == UInt8(ascii: "}") {
         index += 1
         depth -= 1
-        return .object(members)
+        return
       } else {
         throw error("',' or '}' was expected")
       }
     }
+  }
+
+  /// A stamp, read from its 16 hex digits without making a string of them.
+  mutating func stamp() throws(WireJSONError) -> HLCStamp {
+    skipWhitespace()
+    guard index + 18 <= bytes.count, bytes[index] == UInt8(ascii: "\""),
+      bytes[index + 17] == UInt8(ascii: "\"")
+    else { throw error("a stamp is 16 hex digits") }
+    var value: UInt64 = 0
+    for byte in bytes[index + 1..<index + 17] {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("a stamp is 16 hex digits")
+      }
+      value = value << 4 | UInt64(digit)
+    }
+    index += 18
+    return HLCStamp(rawValue: Int64(bitPattern: value))
   }
 
   private mutating func array() throws(WireJSONError) -> JSONValue {

@@ -48,6 +48,13 @@ struct JSONWriter {
     needsComma = false
   }
 
+  /// A value encoded before, as JSON text.
+  mutating func encoded(_ text: String) {
+    separate()
+    bytes.append(contentsOf: text.utf8)
+    needsComma = true
+  }
+
   mutating func null() {
     separate()
     bytes.append(contentsOf: "null".utf8)

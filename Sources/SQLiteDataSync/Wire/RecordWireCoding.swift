@@ -35,7 +35,7 @@ extension FieldValue: WireCodable {
     }
   }
 
-  init(wire json: JSONValue) throws {
+  init(wire json: JSONValue) throws(WireJSONError) {
     switch json {
     case .null: self.init(.null)
     case .integer(let value): self.init(.integer(value))
@@ -74,6 +74,31 @@ extension RecordField: WireCodable {
   init(wire json: JSONValue) throws {
     let object = try JSONObject(json, "a field")
     self.init(value: try object.decode("value"), stamp: try object.decode("stamp"))
+  }
+
+  /// A record's fields from their JSON text, `{"column": {"stamp": …, "value": …}, …}`, read
+  /// straight from the bytes: every record pulled, and the base of every record sent, is read
+  /// this way, and a document tree for each cost more than the rest of applying it.
+  static func fields(fromJSON text: String) throws -> [String: RecordField] {
+    try JSONReader.read(text) { reader in
+      var fields: [String: RecordField] = [:]
+      try reader.readObject { reader, column throws(WireJSONError) in
+        var value: FieldValue?
+        var stamp: HLCStamp?
+        try reader.readObject { reader, key throws(WireJSONError) in
+          switch key {
+          case "value": value = try FieldValue(wire: reader.value())
+          case "stamp": stamp = try reader.stamp()
+          default: _ = try reader.value()
+          }
+        }
+        guard let value, let stamp else {
+          throw reader.error("the field '\(column)' needs a value and a stamp")
+        }
+        fields[column] = RecordField(value: value, stamp: stamp)
+      }
+      return fields
+    }
   }
 }
 
@@ -128,7 +153,7 @@ extension ServerRecord: WireCodable {
       json.string(parent)
     }
     json.key("fields")
-    fields.write(to: &json)
+    if let text = encodedFields.text { json.encoded(text) } else { fields.write(to: &json) }
     json.key("deleted")
     json.bool(deleted)
     if let deletedStamp {
