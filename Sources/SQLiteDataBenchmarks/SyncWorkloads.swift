@@ -20,7 +20,7 @@ func syncWorkloads() -> [Workload] {
     return []
   }
   return [
-    pushWorkload(url), pullWorkload(url), latencyWorkload(url),
+    pushWorkload(url), pullWorkload(url), pullSameWritesWorkload(url), latencyWorkload(url),
     latencyWorkload(url, fromAnotherConnection: true),
     shareToScreenWorkload(url),
   ]
@@ -282,6 +282,128 @@ private func pullWorkload(_ adminURL: String) -> Workload {
           }
           sqlite3_finalize(statement)
           sqlite3_exec(sqlite, "COMMIT", nil, nil, nil)
+        }))
+  }
+}
+
+/// `fetchChanges()` as in `sync.pull-10k-rows`, against raw libpq and raw SQLite doing the writes
+/// a pull does here: each record's row and its metadata row (its server place as JSON, its fields
+/// as the server sends them), a transaction per 1,000 records as the pull's pages. What separates
+/// the two is this library's own cost; what separates this baseline from the plain one is the
+/// metadata a synced row keeps.
+private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
+  Workload(name: "sync.pull-10k-rows-same-writes") {
+    try SyncServer.install(connectionString: adminURL)
+    let user = try newUser(adminURL)
+    let source = try BenchDevice(adminURL: adminURL, user: user)
+    try source.fill()
+    let sourceEngine = source.engine
+    try blocking { try await sourceEngine.sendChanges() }
+    let raw = try RawPostgres(adminURL)
+    // The rows with their fields as the server prints them, to select as plain columns.
+    let table = "bench_pull_writes_" + UUID().uuidString.prefix(8).lowercased()
+    try raw.exec(
+      "CREATE TABLE \(table) (id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text, fields text NOT NULL)"
+    )
+    for row in benchRows() {
+      var fields = ["id": row.id as Any, "title": row.title]
+      if !row.isList {
+        fields["isCompleted"] = row.isCompleted ? 1 : 0
+        fields["listID"] = row.listID ?? ""
+      }
+      let stamped = fields.mapValues { ["stamp": "01a23bb3094b0000", "value": $0] }
+      let json = String(decoding: try JSONSerialization.data(withJSONObject: stamped), as: UTF8.self)
+      PQclear(
+        try raw.exec(
+          "INSERT INTO \(table) VALUES ($1, $2, $3::int, $4, $5::jsonb::text)",
+          [row.id, row.title, row.isCompleted ? "1" : "0", row.listID ?? "", json]))
+    }
+    var device: BenchDevice?
+    var baselineDevice: BenchDevice?
+    var sqlite: OpaquePointer?
+    return Sides(
+      ours: Timed(
+        prepare: { device = try BenchDevice(adminURL: adminURL, user: user) },
+        run: {
+          let engine = device!.engine
+          try blocking { try await engine.fetchChanges() }
+        }),
+      baseline: Timed(
+        prepare: {
+          if let sqlite { sqlite3_close_v2(sqlite) }
+          // A new device's files, with the engine's schema: the metadatabase and its indexes.
+          baselineDevice = try BenchDevice(adminURL: adminURL, user: user)
+          let path = baselineDevice!.pool.path
+          sqlite3_open(path, &sqlite)
+          sqlite3_exec(
+            sqlite,
+            "ATTACH '\(SyncEngine.metadatabasePath(forDatabaseAt: path)!)' AS sqlitedata_icloud; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA sqlitedata_icloud.synchronous = NORMAL",
+            nil, nil, nil)
+        },
+        run: {
+          let result = try raw.exec("SELECT id, title, is_completed, list_id, fields FROM \(table)")
+          defer { PQclear(result) }
+          var insertList: OpaquePointer?
+          var insertReminder: OpaquePointer?
+          var insertMetadata: OpaquePointer?
+          sqlite3_prepare_v2(sqlite, #"INSERT INTO "lists" VALUES (?, ?)"#, -1, &insertList, nil)
+          sqlite3_prepare_v2(
+            sqlite, #"INSERT INTO "reminders" VALUES (?, ?, ?, ?)"#, -1, &insertReminder, nil)
+          sqlite3_prepare_v2(
+            sqlite,
+            """
+            INSERT INTO "sqlitedata_icloud_metadata"
+              ("recordPrimaryKey", "recordType", "zoneName", "ownerName", "parentRecordPrimaryKey", "parentRecordType",
+               "lastKnownServerRecord", "_lastKnownServerRecordAllFields", "_serverVersion", "userModificationTime", "_isDeleted")
+            VALUES (?1, ?2, 'sqlitedata.defaultZone', '\(CKCurrentUserDefaultName)', ?3, ?4,
+              json_object('owner', ?5, 'zone', 'sqlitedata.defaultZone', 'recordName', ?1 || ':' || ?2, 'recordType', ?2,
+                'parent', ?3 || ':' || ?4, 'version', 1, 'modifiedBy', ?5),
+              ?6, 1, 117000000000000, 0)
+            """, -1, &insertMetadata, nil)
+          defer { [insertList, insertReminder, insertMetadata].forEach { sqlite3_finalize($0) } }
+          let rows = PQntuples(result)
+          for row in 0..<rows {
+            if row % 1000 == 0, sqlite3_exec(sqlite, "BEGIN IMMEDIATE", nil, nil, nil) != SQLITE_OK {
+              throw UnexpectedResult(
+                description: "raw BEGIN failed: \(String(cString: sqlite3_errmsg(sqlite)))")
+            }
+            let isList = PQgetisnull(result, row, 3) == 1 || PQgetlength(result, row, 3) == 0
+            let insert = isList ? insertList : insertReminder
+            sqlite3_bind_text(insert, 1, PQgetvalue(result, row, 0), -1, csqlite_transient())
+            sqlite3_bind_text(insert, 2, PQgetvalue(result, row, 1), -1, csqlite_transient())
+            if !isList {
+              sqlite3_bind_int64(insert, 3, Int64(atoi(PQgetvalue(result, row, 2))))
+              sqlite3_bind_text(insert, 4, PQgetvalue(result, row, 3), -1, csqlite_transient())
+            }
+            guard sqlite3_step(insert) == SQLITE_DONE else {
+              throw UnexpectedResult(
+                description: "raw insert failed: \(String(cString: sqlite3_errmsg(sqlite)))")
+            }
+            sqlite3_reset(insert)
+            sqlite3_bind_text(insertMetadata, 1, PQgetvalue(result, row, 0), -1, csqlite_transient())
+            sqlite3_bind_text(insertMetadata, 2, isList ? "lists" : "reminders", -1, csqlite_transient())
+            if isList {
+              sqlite3_bind_null(insertMetadata, 3)
+              sqlite3_bind_null(insertMetadata, 4)
+            } else {
+              sqlite3_bind_text(insertMetadata, 3, PQgetvalue(result, row, 3), -1, csqlite_transient())
+              sqlite3_bind_text(insertMetadata, 4, "lists", -1, csqlite_transient())
+            }
+            sqlite3_bind_text(insertMetadata, 5, user, -1, csqlite_transient())
+            sqlite3_bind_text(insertMetadata, 6, PQgetvalue(result, row, 4), -1, csqlite_transient())
+            guard sqlite3_step(insertMetadata) == SQLITE_DONE else {
+              throw UnexpectedResult(
+                description: "raw insert failed: \(String(cString: sqlite3_errmsg(sqlite)))")
+            }
+            sqlite3_reset(insertMetadata)
+            if row % 1000 == 999 || row == rows - 1,
+              sqlite3_exec(sqlite, "COMMIT", nil, nil, nil) != SQLITE_OK
+            {
+              throw UnexpectedResult(
+                description: "raw COMMIT failed: \(String(cString: sqlite3_errmsg(sqlite)))")
+            }
+          }
+          withExtendedLifetime(baselineDevice) {}
         }))
   }
 }
