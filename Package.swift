@@ -103,7 +103,7 @@ let package = Package(
       // The raw libpq baseline calls libpq itself.
       linkerSettings: [.linkedLibrary("pq")]),
 
-    .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine"]),
+    .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "SQLiteDataTestSupport"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITestSupport", "terminalui-demo"]),
     .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),

@@ -1,21 +1,21 @@
 import Foundation
 import RemindersKit
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// Two app databases of one user, synced through a server in memory: what one shows, the other
 /// shows the same, positions and all, and the app's own triggers leave synced rows alone.
 @Suite struct AppSyncTests {
-  let folder: URL
+  let folder: TemporaryFolder
   let server = InMemoryCloudServer()
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-sync-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder("app-sync")
   }
 
   func device(_ name: String) throws -> (DatabasePool, SyncEngine) {
-    let database = try AppDatabase.open(path: folder.appendingPathComponent("\(name).sqlite").path)
+    let database = try AppDatabase.open(path: folder.url.appendingPathComponent("\(name).sqlite").path)
     let engine = try #require(
       try AppSync.engine(for: database, startImmediately: false, cloudDatabase: server.database(for: "alice"))
     )
@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test func aDatabaseWithoutAnAccountDoesNotSync() throws {
-    let database = try AppDatabase.open(path: folder.appendingPathComponent("solo.sqlite").path)
+    let database = try AppDatabase.open(path: folder.url.appendingPathComponent("solo.sqlite").path)
     #expect(try AppSync.engine(for: database, startImmediately: false, cloudDatabase: nil) == nil)
     #expect(
       !FileManager.default.fileExists(atPath: SyncEngine.metadatabasePath(forDatabaseAt: database.path)!))

@@ -1,19 +1,18 @@
 import Foundation
 import RemindersKit
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// What the app's screens read of sharing, on databases opened as the app opens a syncing one
 /// (the metadatabase on every connection), synced through a server in memory: alice shares
 /// Family with bob.
 @Suite(.timeLimit(.minutes(1))) struct SharedListsTests {
-  let folder: URL
+  let folder: TemporaryFolder
   let server = InMemoryCloudServer()
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shared-lists-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder("shared-lists")
   }
 
   struct Device {
@@ -41,7 +40,7 @@ import Testing
 
   func device(_ name: String, user: String) throws -> Device {
     let database = try AppDatabase.open(
-      path: folder.appendingPathComponent("\(name).sqlite").path, attachesMetadatabase: true)
+      path: folder.url.appendingPathComponent("\(name).sqlite").path, attachesMetadatabase: true)
     let engine = try #require(
       try AppSync.engine(for: database, startImmediately: false, cloudDatabase: server.database(for: user)))
     return Device(database: database, engine: engine)
@@ -79,7 +78,7 @@ import Testing
   }
 
   @Test func aDatabaseThatDoesNotSyncReadsItsListsUnshared() throws {
-    let database = try AppDatabase.open(path: folder.appendingPathComponent("solo.sqlite").path)
+    let database = try AppDatabase.open(path: folder.url.appendingPathComponent("solo.sqlite").path)
     try database.writeAction { try $0.loadSampleData() }
     let home = try database.read { try HomeRequest(day: .today).fetch($0) }
     #expect(home.lists.count == 3)

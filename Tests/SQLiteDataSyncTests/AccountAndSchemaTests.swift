@@ -1,11 +1,12 @@
 import Foundation
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// Behaviours 19 (account changes) and 20 (schema rules and evolution).
 @Suite struct AccountAndSchemaTests {
-  let folder: TestFolder
-  init() throws { folder = try TestFolder() }
+  let folder: TemporaryFolder
+  init() throws { folder = try TemporaryFolder("sync") }
 
   @Test(
     "19. Switching accounts empties the synced tables and downloads the new user's data",

@@ -1,13 +1,14 @@
 import Foundation
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// A large upload goes as several batches: the next is made while the server works on one, and
 /// sent once that one is answered. The server still sees one batch at a time, in order; an answer
 /// other than saved or deleted drops the batch made ahead, which is made again after it.
 @Suite struct BatchPipelineTests {
-  let folder: TestFolder
-  init() throws { folder = try TestFolder() }
+  let folder: TemporaryFolder
+  init() throws { folder = try TemporaryFolder("sync") }
 
   static let reminderCount = 1_300
 

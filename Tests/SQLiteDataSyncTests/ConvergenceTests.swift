@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// Three devices of one user make a few hundred random inserts, updates, deletes and moves, and
@@ -10,7 +11,7 @@ import Testing
     "Random edits and faults converge", .timeLimit(.minutes(3)), arguments: Backend.allCases,
     [1, 2, 3] as [UInt64])
   func randomEditsConverge(backend: Backend, seed: UInt64) async throws {
-    let folder = try TestFolder()
+    let folder = try TemporaryFolder("sync")
     let server = try await backend.makeServer()
     var random = SplitMix64(seed: seed)
     let faulty = (0..<3).map { _ in FaultyCloudDatabase(server.database(for: "alice")) }

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresTestSupport
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// Failover on one machine: a primary and a synchronous streaming standby on loopback. The
@@ -9,7 +10,7 @@ import Testing
 /// acknowledged is lost.
 @Suite struct FailoverTests {
   @Test func devicesContinueOnThePromotedStandbyWithNothingAcknowledgedLost() async throws {
-    let folder = try TestFolder()
+    let folder = try TemporaryFolder("sync")
     let primary = try PostgresCluster.startDedicated()
     defer { try? primary.stop() }
     let database = try primary.makeDatabase()

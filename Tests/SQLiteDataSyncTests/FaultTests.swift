@@ -1,14 +1,15 @@
 import Foundation
 import PostgresTestSupport
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// What goes wrong between a device and its server: the network swallows, cuts or delays; the
 /// password is wrong; the server is newer; the server holds records this device cannot hold.
 /// Local writes always go on, and nothing is lost.
 @Suite struct FaultTests {
-  let folder: TestFolder
-  init() throws { folder = try TestFolder() }
+  let folder: TemporaryFolder
+  init() throws { folder = try TemporaryFolder("sync") }
 
   @Test(
     "A partition is an error after the request timeout, not a hang; the outbox drains after",
@@ -128,7 +129,7 @@ import Testing
 @Suite struct ServerDownTests {
   @Test("12. Server down: writes go on, the outbox coalesces, and drains after the restart")
   func serverStopsAndRestarts() async throws {
-    let folder = try TestFolder()
+    let folder = try TemporaryFolder("sync")
     let cluster = try PostgresCluster.startDedicated()
     defer { try? cluster.stop() }
     let database = try cluster.makeDatabase()
@@ -177,7 +178,7 @@ import Testing
 /// device ends the same.
 @Suite struct ServerRestoreTests {
   @Test func devicesResendWhatARestoredServerLost() async throws {
-    let folder = try TestFolder()
+    let folder = try TemporaryFolder("sync")
     let server = try await PostgresTestServer()
     let (a1, a2) = try aliceDevices(on: server, in: folder)
     try a1.write(at: 10) { db in
@@ -209,7 +210,7 @@ import Testing
   }
 
   @Test func aParentTheServerLostIsSentAgainInsteadOfDeletingItsChildren() async throws {
-    let folder = try TestFolder()
+    let folder = try TemporaryFolder("sync")
     let server = try await PostgresTestServer()
     let (a1, a2) = try aliceDevices(on: server, in: folder)
     try a1.write(at: 10) { db in

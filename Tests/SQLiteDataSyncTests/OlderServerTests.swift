@@ -1,6 +1,7 @@
 import Foundation
 import PostgresTestSupport
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 @testable import SQLiteDataSync
@@ -9,7 +10,7 @@ import Testing
 /// sharing) still syncs them, and sharing says the server needs upgrading.
 @Suite struct OlderServerTests {
   @Test func aServerWithoutSharingStillSyncsAndSharingAsksForAnUpgrade() async throws {
-    let folder = try TestFolder()
+    let folder = try TemporaryFolder("sync")
     let cluster = try await PostgresCluster.start()
     let database = "old_" + UUID().uuidString.prefix(8).lowercased()
     try cluster.administer("CREATE DATABASE \(database)")

@@ -6,8 +6,8 @@ import Testing
 /// The seeds' sync code, as written there, and the live path: a commit on one device reaches a
 /// live query on another with the engines running in the background, no sync call made.
 @Suite struct SeedsSyncTests {
-  let folder: TestFolder
-  init() throws { folder = try TestFolder() }
+  let folder: TemporaryFolder
+  init() throws { folder = try TemporaryFolder("sync") }
 
   @Selection
   struct ReminderListState: Identifiable {

@@ -1,12 +1,13 @@
 import Foundation
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// Sharing (sync.md §4, behaviours 14–18) on both back ends: alice (devices A1, A2) shares her
 /// list L "Groceries" with bob (B1); her list L2 "Work" stays hers.
 @Suite struct SharingTests {
-  let folder: TestFolder
-  init() throws { folder = try TestFolder() }
+  let folder: TemporaryFolder
+  init() throws { folder = try TemporaryFolder("sync") }
 
   struct People {
     let server: any TestServer

@@ -1,12 +1,13 @@
 import Foundation
 import SQLiteData
+import SQLiteDataTestSupport
 import Testing
 
 /// The behaviours of sync (design notes, sync.md §4), each on every back end. Devices A1 and A2
 /// belong to alice.
 @Suite struct SyncBehaviourTests {
-  let folder: TestFolder
-  init() throws { folder = try TestFolder() }
+  let folder: TemporaryFolder
+  init() throws { folder = try TemporaryFolder("sync") }
 
   func devices(_ server: any TestServer, wrap: (any CloudDatabase) -> any CloudDatabase = { $0 }) throws
     -> (Device, Device)

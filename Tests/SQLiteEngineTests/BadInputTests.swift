@@ -1,12 +1,13 @@
 import Foundation
+import SQLiteDataTestSupport
 import SQLiteEngine
 import Testing
 
 @Suite("Bad input gives errors that say what and where")
 struct BadInputTests {
-  let directory: TemporaryDirectory
+  let directory: TemporaryFolder
 
-  init() throws { directory = try TemporaryDirectory() }
+  init() throws { directory = try TemporaryFolder() }
 
   @Test func openingADirectory() throws {
     let path = directory.path("folder")

@@ -1,12 +1,13 @@
 import Foundation
+import SQLiteDataTestSupport
 import SQLiteEngine
 import Testing
 
 @Suite("Queues and pools under concurrency")
 struct ConcurrencyTests {
-  let directory: TemporaryDirectory
+  let directory: TemporaryFolder
 
-  init() throws { directory = try TemporaryDirectory() }
+  init() throws { directory = try TemporaryFolder() }
 
   func makePool() throws -> DatabasePool {
     let pool = try DatabasePool(path: directory.path("pool.sqlite"))

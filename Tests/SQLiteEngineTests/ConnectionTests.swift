@@ -1,13 +1,14 @@
 import CSQLite
 import Foundation
+import SQLiteDataTestSupport
 import SQLiteEngine
 import Testing
 
 @Suite("Opening connections")
 struct ConnectionTests {
-  let directory: TemporaryDirectory
+  let directory: TemporaryFolder
 
-  init() throws { directory = try TemporaryDirectory() }
+  init() throws { directory = try TemporaryFolder() }
 
   @Test func fileIsCreatedAndReopened() throws {
     let path = directory.path("db.sqlite")

@@ -1,12 +1,13 @@
 import Foundation
+import SQLiteDataTestSupport
 import SQLiteEngine
 import Testing
 
 @Suite("Migrations")
 struct MigratorTests {
-  let directory: TemporaryDirectory
+  let directory: TemporaryFolder
 
-  init() throws { directory = try TemporaryDirectory() }
+  init() throws { directory = try TemporaryFolder() }
 
   func schema(_ writer: some DatabaseReader) throws -> [String] {
     try writer.read { db in

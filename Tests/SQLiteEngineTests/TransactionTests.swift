@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SQLiteDataTestSupport
 import SQLiteEngine
 import Testing
 
@@ -135,7 +136,7 @@ struct FailedStatementTests {
   /// snapshot: once another connection committed, every later write failed with
   /// SQLITE_BUSY_SNAPSHOT ("database is locked"), and so did each failed BEGIN after it.
   @Test func aRefusedCommitDoesNotBlockLaterWrites() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryFolder()
     let path = directory.path("commit.sqlite")
     let pool = try DatabasePool(path: path)
     defer { pool.close() }

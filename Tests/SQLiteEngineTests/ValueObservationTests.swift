@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDataTestSupport
 import SQLiteEngine
 import Testing
 
@@ -40,11 +41,11 @@ struct ObservationTimeout: Error {}
 
 @Suite("Values that follow the database")
 struct ValueObservationTests {
-  let directory: TemporaryDirectory
+  let directory: TemporaryFolder
   let pool: DatabasePool
 
   init() throws {
-    directory = try TemporaryDirectory()
+    directory = try TemporaryFolder()
     pool = try DatabasePool(path: directory.path("db.sqlite"))
     try pool.write { db in
       try db.execute(
@@ -232,7 +233,7 @@ struct ValueObservationTests {
 @Suite("Values that follow an attached database", .timeLimit(.minutes(1)))
 struct AttachedDatabaseObservationTests {
   @Test func anotherProcessesCommitsToAnAttachedFileReachObservers() async throws {
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryFolder()
     let extra = directory.path("extra.sqlite")
     try await DatabaseQueue(path: extra).write { try $0.execute(sql: "CREATE TABLE notes (text)") }
     var configuration = Configuration()

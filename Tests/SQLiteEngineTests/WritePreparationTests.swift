@@ -1,13 +1,14 @@
 import Foundation
+import SQLiteDataTestSupport
 import SQLiteEngine
 import Synchronization
 import Testing
 
 @Suite("Set-up that waits for the first write")
 struct WritePreparationTests {
-  let directory: TemporaryDirectory
+  let directory: TemporaryFolder
 
-  init() throws { directory = try TemporaryDirectory() }
+  init() throws { directory = try TemporaryFolder() }
 
   /// A pool and a queue on files of their own, with a table to write to.
   func writers() throws -> [any DatabaseWriter] {

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteData
+import SQLiteDataTestSupport
 import Synchronization
 import Testing
 
@@ -109,19 +110,9 @@ final class Device: Sendable {
 }
 
 /// alice's devices A1 and A2 on a server, their files in the test's folder.
-func aliceDevices(on server: any TestServer, in folder: TestFolder) throws -> (Device, Device) {
+func aliceDevices(on server: any TestServer, in folder: TemporaryFolder) throws -> (Device, Device) {
   (
     try Device("A1", folder: folder.url, cloud: server.database(for: "alice")),
     try Device("A2", folder: folder.url, cloud: server.database(for: "alice"))
   )
-}
-
-/// A folder for one test's files, removed at the end.
-final class TestFolder: Sendable {
-  let url: URL
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-  deinit { try? FileManager.default.removeItem(at: url) }
 }
