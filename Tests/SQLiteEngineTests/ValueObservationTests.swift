@@ -257,3 +257,34 @@ struct AttachedDatabaseObservationTests {
     #expect(try await values.next() == 1)
   }
 }
+
+@Suite("A closed database and the files it watched", .timeLimit(.minutes(1)))
+struct ClosedDatabaseWatchTests {
+  /// The folder's file events and the poll still reach the watcher of a closed pool that someone
+  /// still listens to: its checks must not touch the closed connection, whose memory SQLite has
+  /// freed (reading it crashed the process). Another pool on the same file hears every commit
+  /// through the same events; the closed pool's writer queue, used after each, runs behind
+  /// whatever check was queued on it.
+  @Test func commitsAfterAPoolIsClosedAreIgnored() async throws {
+    let directory = try TemporaryFolder()
+    let path = directory.path("db.sqlite")
+    var configuration = Configuration()
+    configuration.otherConnectionsPollInterval = 0.001
+    let closed = try DatabasePool(path: path, configuration: configuration)
+    try await closed.write { try $0.execute(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY)") }
+    let heard = closed.observeOtherConnectionsCommits { _ in }
+    closed.close()
+
+    let other = try DatabasePool(path: path)
+    let values = ValueRecorder(
+      ValueObservation.tracking { try Int.fetchOne($0, sql: "SELECT count(*) FROM items") ?? 0 }
+        .removeDuplicates().values(in: other))
+    #expect(try await values.next() == 0)
+    for count in 1...100 {
+      try await other.write { try $0.execute(sql: "INSERT INTO items DEFAULT VALUES") }
+      #expect(try await values.next() == count)
+      await #expect(throws: DatabaseError.self) { try await closed.write { _ in } }
+    }
+    withExtendedLifetime(heard) {}
+  }
+}

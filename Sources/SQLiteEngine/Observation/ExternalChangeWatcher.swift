@@ -197,6 +197,9 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   /// included, beside the fetches they set off: the names and files come straight from the
   /// connection, and each version from a cached statement.
   private static func databases(_ db: Database) throws -> [String: (file: String, version: Int64)] {
+    // A closed connection's memory is freed: the file events and the poll that outlive it (the
+    // pool object lives on while someone listens) must not read it.
+    guard !db.isClosed else { throw DatabaseError.closed(db.path) }
     var databases: [String: (file: String, version: Int64)] = [:]
     var index: Int32 = 0
     // Schema 0 is main, 1 is temp, and attached databases follow.
