@@ -20,7 +20,8 @@ func syncWorkloads() -> [Workload] {
     return []
   }
   return [
-    pushWorkload(url), pullWorkload(url), pullSameWritesWorkload(url), latencyWorkload(url),
+    pushWorkload(url), pushSameWritesWorkload(url), pullWorkload(url), pullSameWritesWorkload(url),
+    latencyWorkload(url),
     latencyWorkload(url, fromAnotherConnection: true),
     shareToScreenWorkload(url),
   ]
@@ -219,6 +220,164 @@ private func pushWorkload(_ adminURL: String) -> Workload {
   }
 }
 
+/// A row's fields as a record carries them: each column's value with its stamp.
+private func serverFields(of row: BenchRow) throws -> String {
+  var fields = ["id": row.id as Any, "title": row.title]
+  if !row.isList {
+    fields["isCompleted"] = row.isCompleted ? 1 : 0
+    fields["listID"] = row.listID ?? ""
+  }
+  let stamped = fields.mapValues { ["stamp": "01a23bb3094b0000", "value": $0] }
+  return String(decoding: try JSONSerialization.data(withJSONObject: stamped), as: UTF8.self)
+}
+
+/// A raw SQLite connection to a bench device's files, its metadatabase attached, as the engine's
+/// writer has them (without the engine's temporary triggers).
+private func rawConnection(to device: BenchDevice) throws -> OpaquePointer? {
+  var sqlite: OpaquePointer?
+  let path = device.pool.path
+  guard sqlite3_open(path, &sqlite) == SQLITE_OK,
+    sqlite3_exec(
+      sqlite,
+      "ATTACH '\(SyncEngine.metadatabasePath(forDatabaseAt: path)!)' AS sqlitedata_icloud; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA sqlitedata_icloud.synchronous = NORMAL",
+      nil, nil, nil) == SQLITE_OK
+  else { throw UnexpectedResult(description: "raw open failed: \(String(cString: sqlite3_errmsg(sqlite)))") }
+  return sqlite
+}
+
+/// Runs a raw SQLite statement to its end, or says why not.
+private func step(_ statement: OpaquePointer?, _ sqlite: OpaquePointer?) throws {
+  guard sqlite3_step(statement) == SQLITE_DONE else {
+    throw UnexpectedResult(description: "raw SQLite failed: \(String(cString: sqlite3_errmsg(sqlite)))")
+  }
+  sqlite3_reset(statement)
+}
+
+/// Runs raw SQLite statements without results, or says why not.
+private func execute(_ sql: String, _ sqlite: OpaquePointer?) throws {
+  guard sqlite3_exec(sqlite, sql, nil, nil, nil) == SQLITE_OK else {
+    throw UnexpectedResult(description: "raw \(sql) failed: \(String(cString: sqlite3_errmsg(sqlite)))")
+  }
+}
+
+/// `sendChanges()` as in `sync.push-10k-rows`, against raw libpq and raw SQLite doing the writes a
+/// push does, one after the other: the records into a table keyed and indexed as the server's
+/// records are, a transaction per 500 (each batch is acknowledged once durable), and here each
+/// record's metadata (its server place and fields) and the removal of its outbox entry, a
+/// transaction per batch.
+private func pushSameWritesWorkload(_ adminURL: String) -> Workload {
+  Workload(name: "sync.push-10k-rows-same-writes") {
+    try SyncServer.install(connectionString: adminURL)
+    let user = try newUser(adminURL)
+    let raw = try RawPostgres(adminURL)
+    let rows = benchRows()
+    let fields = try rows.map(serverFields)
+    var device: BenchDevice?
+    var baselineDevice: BenchDevice?
+    var sqlite: OpaquePointer?
+    var table = ""
+    return Sides(
+      ours: Timed(
+        prepare: {
+          device = try BenchDevice(adminURL: adminURL, user: try newUser(adminURL))
+          try device!.fill()
+        },
+        run: {
+          let engine = device!.engine
+          try blocking { try await engine.sendChanges() }
+          guard try engine.pendingChangeCount() == 0 else {
+            throw UnexpectedResult(description: "changes left unsent")
+          }
+        }),
+      baseline: Timed(
+        prepare: {
+          if let sqlite { sqlite3_close_v2(sqlite) }
+          // A device with the rows, their metadata and their queued changes, as ours has them.
+          baselineDevice = try BenchDevice(adminURL: adminURL, user: user)
+          try baselineDevice!.fill()
+          sqlite = try rawConnection(to: baselineDevice!)
+          table = "bench_push_writes_" + UUID().uuidString.prefix(8).lowercased()
+          try raw.exec(
+            """
+            CREATE TABLE \(table) (owner text NOT NULL, zone text NOT NULL, record_name text NOT NULL,
+              record_type text NOT NULL, parent_record_name text, fields jsonb NOT NULL, version bigint NOT NULL,
+              PRIMARY KEY (owner, zone, record_name))
+            """)
+          try raw.exec("CREATE INDEX ON \(table) (owner, zone, version, record_name)")
+          try raw.exec(
+            "CREATE INDEX ON \(table) (owner, zone, parent_record_name) WHERE parent_record_name IS NOT NULL")
+        },
+        run: {
+          var storeMetadata: OpaquePointer?
+          var dequeue: OpaquePointer?
+          sqlite3_prepare_v2(
+            sqlite,
+            """
+            UPDATE "sqlitedata_icloud_metadata" SET
+              "lastKnownServerRecord" = json_object('owner', ?3, 'zone', 'sqlitedata.defaultZone',
+                'recordName', ?1 || ':' || ?2, 'recordType', ?2, 'parent', ?4, 'version', ?5, 'modifiedBy', ?3),
+              "_lastKnownServerRecordAllFields" = ?6, "_serverVersion" = ?5
+            WHERE "recordPrimaryKey" = ?1 AND "recordType" = ?2
+            """, -1, &storeMetadata, nil)
+          sqlite3_prepare_v2(
+            sqlite, #"DELETE FROM "sqlitedata_icloud_outbox" WHERE "recordName" = ?1 || ':' || ?2"#, -1,
+            &dequeue,
+            nil)
+          defer { [storeMetadata, dequeue].forEach { sqlite3_finalize($0) } }
+          for (batch, start) in stride(from: 0, to: rows.count, by: 500).enumerated() {
+            let indices = start..<min(start + 500, rows.count)
+            let version = String(batch + 1)
+            let values = indices.map { index in
+              let base = (index - start) * 5
+              return "($1, 'sqlitedata.defaultZone', $\(base + 2), $\(base + 3), nullif($\(base + 4), ''), "
+                + "$\(base + 5)::jsonb, $\(base + 6)::bigint)"
+            }
+            let parameters =
+              [user]
+              + indices.flatMap { index in
+                let row = rows[index]
+                let type = row.isList ? "lists" : "reminders"
+                return [
+                  "\(row.id):\(type)", type, row.listID.map { "\($0):lists" } ?? "", fields[index], version,
+                ]
+              }
+            try raw.exec("BEGIN")
+            PQclear(
+              try raw.exec(
+                "INSERT INTO \(table) (owner, zone, record_name, record_type, parent_record_name, fields, version) VALUES \(values.joined(separator: ", "))",
+                parameters))
+            try raw.exec("COMMIT")
+            try execute("BEGIN IMMEDIATE", sqlite)
+            for index in indices {
+              let row = rows[index]
+              let type = row.isList ? "lists" : "reminders"
+              sqlite3_bind_text(storeMetadata, 1, row.id, -1, csqlite_transient())
+              sqlite3_bind_text(storeMetadata, 2, type, -1, csqlite_transient())
+              sqlite3_bind_text(storeMetadata, 3, user, -1, csqlite_transient())
+              if let list = row.listID {
+                sqlite3_bind_text(storeMetadata, 4, "\(list):lists", -1, csqlite_transient())
+              } else {
+                sqlite3_bind_null(storeMetadata, 4)
+              }
+              sqlite3_bind_int64(storeMetadata, 5, Int64(batch + 1))
+              sqlite3_bind_text(storeMetadata, 6, fields[index], -1, csqlite_transient())
+              try step(storeMetadata, sqlite)
+              sqlite3_bind_text(dequeue, 1, row.id, -1, csqlite_transient())
+              sqlite3_bind_text(dequeue, 2, type, -1, csqlite_transient())
+              try step(dequeue, sqlite)
+            }
+            try execute("COMMIT", sqlite)
+          }
+          var queued: OpaquePointer?
+          sqlite3_prepare_v2(sqlite, #"SELECT count(*) FROM "sqlitedata_icloud_outbox""#, -1, &queued, nil)
+          defer { sqlite3_finalize(queued) }
+          guard sqlite3_step(queued) == SQLITE_ROW, sqlite3_column_int64(queued, 0) == 0 else {
+            throw UnexpectedResult(description: "raw writes left changes queued")
+          }
+        }))
+  }
+}
+
 /// `fetchChanges()` of an account's 10,000 rows into an empty device, against a raw libpq SELECT
 /// of the same rows and raw SQLite inserting them in one transaction.
 private func pullWorkload(_ adminURL: String) -> Workload {
@@ -306,13 +465,7 @@ private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
       "CREATE TABLE \(table) (id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text, fields text NOT NULL)"
     )
     for row in benchRows() {
-      var fields = ["id": row.id as Any, "title": row.title]
-      if !row.isList {
-        fields["isCompleted"] = row.isCompleted ? 1 : 0
-        fields["listID"] = row.listID ?? ""
-      }
-      let stamped = fields.mapValues { ["stamp": "01a23bb3094b0000", "value": $0] }
-      let json = String(decoding: try JSONSerialization.data(withJSONObject: stamped), as: UTF8.self)
+      let json = try serverFields(of: row)
       PQclear(
         try raw.exec(
           "INSERT INTO \(table) VALUES ($1, $2, $3::int, $4, $5::jsonb::text)",
@@ -333,12 +486,7 @@ private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
           if let sqlite { sqlite3_close_v2(sqlite) }
           // A new device's files, with the engine's schema: the metadatabase and its indexes.
           baselineDevice = try BenchDevice(adminURL: adminURL, user: user)
-          let path = baselineDevice!.pool.path
-          sqlite3_open(path, &sqlite)
-          sqlite3_exec(
-            sqlite,
-            "ATTACH '\(SyncEngine.metadatabasePath(forDatabaseAt: path)!)' AS sqlitedata_icloud; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA sqlitedata_icloud.synchronous = NORMAL",
-            nil, nil, nil)
+          sqlite = try rawConnection(to: baselineDevice!)
         },
         run: {
           let result = try raw.exec("SELECT id, title, is_completed, list_id, fields FROM \(table)")
