@@ -511,10 +511,7 @@ private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
           defer { [insertList, insertReminder, insertMetadata].forEach { sqlite3_finalize($0) } }
           let rows = PQntuples(result)
           for row in 0..<rows {
-            if row % 1000 == 0, sqlite3_exec(sqlite, "BEGIN IMMEDIATE", nil, nil, nil) != SQLITE_OK {
-              throw UnexpectedResult(
-                description: "raw BEGIN failed: \(String(cString: sqlite3_errmsg(sqlite)))")
-            }
+            if row % 1000 == 0 { try execute("BEGIN IMMEDIATE", sqlite) }
             let isList = PQgetisnull(result, row, 3) == 1 || PQgetlength(result, row, 3) == 0
             let insert = isList ? insertList : insertReminder
             sqlite3_bind_text(insert, 1, PQgetvalue(result, row, 0), -1, csqlite_transient())
@@ -523,11 +520,7 @@ private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
               sqlite3_bind_int64(insert, 3, Int64(atoi(PQgetvalue(result, row, 2))))
               sqlite3_bind_text(insert, 4, PQgetvalue(result, row, 3), -1, csqlite_transient())
             }
-            guard sqlite3_step(insert) == SQLITE_DONE else {
-              throw UnexpectedResult(
-                description: "raw insert failed: \(String(cString: sqlite3_errmsg(sqlite)))")
-            }
-            sqlite3_reset(insert)
+            try step(insert, sqlite)
             sqlite3_bind_text(insertMetadata, 1, PQgetvalue(result, row, 0), -1, csqlite_transient())
             sqlite3_bind_text(insertMetadata, 2, isList ? "lists" : "reminders", -1, csqlite_transient())
             if isList {
@@ -539,17 +532,8 @@ private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
             }
             sqlite3_bind_text(insertMetadata, 5, user, -1, csqlite_transient())
             sqlite3_bind_text(insertMetadata, 6, PQgetvalue(result, row, 4), -1, csqlite_transient())
-            guard sqlite3_step(insertMetadata) == SQLITE_DONE else {
-              throw UnexpectedResult(
-                description: "raw insert failed: \(String(cString: sqlite3_errmsg(sqlite)))")
-            }
-            sqlite3_reset(insertMetadata)
-            if row % 1000 == 999 || row == rows - 1,
-              sqlite3_exec(sqlite, "COMMIT", nil, nil, nil) != SQLITE_OK
-            {
-              throw UnexpectedResult(
-                description: "raw COMMIT failed: \(String(cString: sqlite3_errmsg(sqlite)))")
-            }
+            try step(insertMetadata, sqlite)
+            if row % 1000 == 999 || row == rows - 1 { try execute("COMMIT", sqlite) }
           }
           withExtendedLifetime(baselineDevice) {}
         }))
