@@ -104,6 +104,7 @@ public final class PostgresCluster: Sendable {
         "sqlitedata-pg-\(UUID().uuidString.prefix(8))"
       ).path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    stopWhenGone(folder: folder)
     if getuid() == 0 { try Self.run(["chown", "postgres:postgres", folder]) }
     return folder
   }
@@ -125,6 +126,20 @@ public final class PostgresCluster: Sendable {
     }
   }
   private static let atExitFolders = Mutex<[String]>([])
+
+  /// A shell in a session of its own (so that a signal to the test's process group spares it)
+  /// that waits for the test process to end, then stops the cluster in `folder` and removes the
+  /// folder: a test process that ends without running its exit handlers (a crash, a kill) leaves
+  /// no server behind. When the exit handler did it first, the shell finds nothing to do.
+  private static func stopWhenGone(folder: String) {
+    let asPostgres = getuid() == 0 ? "runuser -u postgres -- " : ""
+    let script = """
+      while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done
+      \(asPostgres)\(binaries)/pg_ctl stop -D '\(folder)/data' -m immediate -w
+      rm -rf '\(folder)'
+      """
+    _ = try? Subprocess.run(["setsid", "-f", "/bin/sh", "-c", script])
+  }
 
   static let superuserPassword = "secret-postgres"
 
