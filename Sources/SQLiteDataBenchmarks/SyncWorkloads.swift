@@ -175,30 +175,49 @@ private final class RawPostgres {
 
 // MARK: Workloads
 
+/// Our side of a push: a new account's device with the bench rows (untimed), then
+/// `sendChanges()` until the outbox is empty.
+private func pushToNewAccount(_ adminURL: String) -> Timed {
+  var device: BenchDevice?
+  return Timed(
+    prepare: {
+      device = try BenchDevice(adminURL: adminURL, user: try newUser(adminURL))
+      try device!.fill()
+    },
+    run: {
+      let engine = device!.engine
+      try blocking { try await engine.sendChanges() }
+      guard try engine.pendingChangeCount() == 0 else {
+        throw UnexpectedResult(description: "changes left unsent")
+      }
+    })
+}
+
+/// Our side of a pull: a new, empty device of `user` (untimed), then `fetchChanges()`.
+private func pullIntoNewDevice(_ adminURL: String, user: String) -> Timed {
+  var device: BenchDevice?
+  return Timed(
+    prepare: { device = try BenchDevice(adminURL: adminURL, user: user) },
+    run: {
+      let engine = device!.engine
+      try blocking { try await engine.fetchChanges() }
+    })
+}
+
 /// `sendChanges()` of 10,000 new rows to an empty account, against raw libpq inserting the same
 /// rows in batches of 200 (four columns each) in one transaction.
 private func pushWorkload(_ adminURL: String) -> Workload {
   Workload(name: "sync.push-10k-rows") {
     try SyncServer.install(connectionString: adminURL)
-    var device: BenchDevice?
     let raw = try RawPostgres(adminURL)
     var table = ""
     let rows = benchRows()
     return Sides(
-      ours: Timed(
-        prepare: {
-          device = try BenchDevice(adminURL: adminURL, user: try newUser(adminURL))
-          try device!.fill()
-        },
-        run: {
-          let engine = device!.engine
-          try blocking { try await engine.sendChanges() }
-          guard try engine.pendingChangeCount() == 0 else {
-            throw UnexpectedResult(description: "changes left unsent")
-          }
-        }),
+      ours: pushToNewAccount(adminURL),
       baseline: Timed(
         prepare: {
+          // The last run's table goes: a server that keeps growing measures its own upkeep.
+          if !table.isEmpty { try raw.exec("DROP TABLE \(table)") }
           table = "bench_push_" + UUID().uuidString.prefix(8).lowercased()
           try raw.exec(
             "CREATE TABLE \(table) (id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text)"
@@ -272,23 +291,11 @@ private func pushSameWritesWorkload(_ adminURL: String) -> Workload {
     let raw = try RawPostgres(adminURL)
     let rows = benchRows()
     let fields = try rows.map(serverFields)
-    var device: BenchDevice?
     var baselineDevice: BenchDevice?
     var sqlite: OpaquePointer?
     var table = ""
     return Sides(
-      ours: Timed(
-        prepare: {
-          device = try BenchDevice(adminURL: adminURL, user: try newUser(adminURL))
-          try device!.fill()
-        },
-        run: {
-          let engine = device!.engine
-          try blocking { try await engine.sendChanges() }
-          guard try engine.pendingChangeCount() == 0 else {
-            throw UnexpectedResult(description: "changes left unsent")
-          }
-        }),
+      ours: pushToNewAccount(adminURL),
       baseline: Timed(
         prepare: {
           if let sqlite { sqlite3_close_v2(sqlite) }
@@ -296,6 +303,8 @@ private func pushSameWritesWorkload(_ adminURL: String) -> Workload {
           baselineDevice = try BenchDevice(adminURL: adminURL, user: user)
           try baselineDevice!.fill()
           sqlite = try rawConnection(to: baselineDevice!)
+          // The last run's table goes: a server that keeps growing measures its own upkeep.
+          if !table.isEmpty { try raw.exec("DROP TABLE \(table)") }
           table = "bench_push_writes_" + UUID().uuidString.prefix(8).lowercased()
           try raw.exec(
             """
@@ -399,16 +408,10 @@ private func pullWorkload(_ adminURL: String) -> Workload {
           "INSERT INTO \(table) VALUES ($1, $2, $3::int, $4)",
           [row.id, row.title, row.isCompleted ? "1" : "0", row.listID ?? ""]))
     }
-    var device: BenchDevice?
     let directory = try TemporaryDirectory()
     var sqlite: OpaquePointer?
     return Sides(
-      ours: Timed(
-        prepare: { device = try BenchDevice(adminURL: adminURL, user: user) },
-        run: {
-          let engine = device!.engine
-          try blocking { try await engine.fetchChanges() }
-        }),
+      ours: pullIntoNewDevice(adminURL, user: user),
       baseline: Timed(
         prepare: {
           if let sqlite { sqlite3_close_v2(sqlite) }
@@ -471,16 +474,10 @@ private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
           "INSERT INTO \(table) VALUES ($1, $2, $3::int, $4, $5::jsonb::text)",
           [row.id, row.title, row.isCompleted ? "1" : "0", row.listID ?? "", json]))
     }
-    var device: BenchDevice?
     var baselineDevice: BenchDevice?
     var sqlite: OpaquePointer?
     return Sides(
-      ours: Timed(
-        prepare: { device = try BenchDevice(adminURL: adminURL, user: user) },
-        run: {
-          let engine = device!.engine
-          try blocking { try await engine.fetchChanges() }
-        }),
+      ours: pullIntoNewDevice(adminURL, user: user),
       baseline: Timed(
         prepare: {
           if let sqlite { sqlite3_close_v2(sqlite) }

@@ -128,19 +128,25 @@ struct JSONReader {
     guard index + 18 <= bytes.count, bytes[index] == UInt8(ascii: "\""),
       bytes[index + 17] == UInt8(ascii: "\"")
     else { throw error("a stamp is 16 hex digits") }
+    let value = try hexNumber(index + 1..<index + 17, or: "a stamp is 16 hex digits")
+    index += 18
+    return HLCStamp(rawValue: Int64(bitPattern: value))
+  }
+
+  /// The number that the hex digits at `range` spell; anything else there is `message`.
+  private func hexNumber(_ range: Range<Int>, or message: String) throws(WireJSONError) -> UInt64 {
     var value: UInt64 = 0
-    for byte in bytes[index + 1..<index + 17] {
+    for byte in bytes[range] {
       let digit: UInt8
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw error("a stamp is 16 hex digits")
+      default: throw error(message)
       }
       value = value << 4 | UInt64(digit)
     }
-    index += 18
-    return HLCStamp(rawValue: Int64(bitPattern: value))
+    return value
   }
 
   private mutating func array() throws(WireJSONError) -> JSONValue {
@@ -260,20 +266,10 @@ struct JSONReader {
   }
 
   private mutating func hex4() throws(WireJSONError) -> UInt32 {
-    guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      let byte = bytes[index]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw error("a \\u escape needs four hex digits")
-      }
-      value = value << 4 | UInt32(digit)
-      index += 1
-    }
-    return value
+    let message = "a \\u escape needs four hex digits"
+    guard index + 4 <= bytes.count else { throw error(message) }
+    let value = try hexNumber(index..<index + 4, or: message)
+    index += 4
+    return UInt32(value)
   }
 }
