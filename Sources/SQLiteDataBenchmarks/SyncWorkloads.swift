@@ -193,6 +193,16 @@ private func pushToNewAccount(_ adminURL: String) -> Timed {
     })
 }
 
+/// A new account whose server holds the bench rows, sent there by a device of its own.
+private func accountWithBenchRows(_ adminURL: String) throws -> String {
+  let user = try newUser(adminURL)
+  let source = try BenchDevice(adminURL: adminURL, user: user)
+  try source.fill()
+  let engine = source.engine
+  try blocking { try await engine.sendChanges() }
+  return user
+}
+
 /// Our side of a pull: a new, empty device of `user` (untimed), then `fetchChanges()`.
 private func pullIntoNewDevice(_ adminURL: String, user: String) -> Timed {
   var device: BenchDevice?
@@ -392,11 +402,7 @@ private func pushSameWritesWorkload(_ adminURL: String) -> Workload {
 private func pullWorkload(_ adminURL: String) -> Workload {
   Workload(name: "sync.pull-10k-rows") {
     try SyncServer.install(connectionString: adminURL)
-    let user = try newUser(adminURL)
-    let source = try BenchDevice(adminURL: adminURL, user: user)
-    try source.fill()
-    let sourceEngine = source.engine
-    try blocking { try await sourceEngine.sendChanges() }
+    let user = try accountWithBenchRows(adminURL)
     let raw = try RawPostgres(adminURL)
     let table = "bench_pull_" + UUID().uuidString.prefix(8).lowercased()
     try raw.exec(
@@ -456,11 +462,7 @@ private func pullWorkload(_ adminURL: String) -> Workload {
 private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
   Workload(name: "sync.pull-10k-rows-same-writes") {
     try SyncServer.install(connectionString: adminURL)
-    let user = try newUser(adminURL)
-    let source = try BenchDevice(adminURL: adminURL, user: user)
-    try source.fill()
-    let sourceEngine = source.engine
-    try blocking { try await sourceEngine.sendChanges() }
+    let user = try accountWithBenchRows(adminURL)
     let raw = try RawPostgres(adminURL)
     // The rows with their fields as the server prints them, to select as plain columns.
     let table = "bench_pull_writes_" + UUID().uuidString.prefix(8).lowercased()
