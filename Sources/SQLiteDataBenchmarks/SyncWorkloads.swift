@@ -173,6 +173,27 @@ private final class RawPostgres {
   }
 }
 
+extension RawPostgres {
+  /// A new table of the bench rows, for a baseline to select as plain columns; `withFields` adds
+  /// each row's fields as the server prints a record's.
+  func benchRowsTable(withFields: Bool) throws -> String {
+    let table = "bench_rows_" + UUID().uuidString.prefix(8).lowercased()
+    try exec(
+      "CREATE TABLE \(table) (id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text"
+        + (withFields ? ", fields text NOT NULL)" : ")"))
+    for row in benchRows() {
+      let values = [row.id, row.title, row.isCompleted ? "1" : "0", row.listID ?? ""]
+      PQclear(
+        try withFields
+          ? exec(
+            "INSERT INTO \(table) VALUES ($1, $2, $3::int, $4, $5::jsonb::text)",
+            values + [serverFields(of: row)])
+          : exec("INSERT INTO \(table) VALUES ($1, $2, $3::int, $4)", values))
+    }
+    return table
+  }
+}
+
 // MARK: Workloads
 
 /// Our side of a push: a new account's device with the bench rows (untimed), then
@@ -404,16 +425,7 @@ private func pullWorkload(_ adminURL: String) -> Workload {
     try SyncServer.install(connectionString: adminURL)
     let user = try accountWithBenchRows(adminURL)
     let raw = try RawPostgres(adminURL)
-    let table = "bench_pull_" + UUID().uuidString.prefix(8).lowercased()
-    try raw.exec(
-      "CREATE TABLE \(table) (id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text)"
-    )
-    for row in benchRows() {
-      PQclear(
-        try raw.exec(
-          "INSERT INTO \(table) VALUES ($1, $2, $3::int, $4)",
-          [row.id, row.title, row.isCompleted ? "1" : "0", row.listID ?? ""]))
-    }
+    let table = try raw.benchRowsTable(withFields: false)
     let directory = try TemporaryDirectory()
     var sqlite: OpaquePointer?
     return Sides(
@@ -432,7 +444,7 @@ private func pullWorkload(_ adminURL: String) -> Workload {
           let result = try raw.exec("SELECT id, title, is_completed, list_id FROM \(table)")
           defer { PQclear(result) }
           var statement: OpaquePointer?
-          sqlite3_exec(sqlite, "BEGIN IMMEDIATE", nil, nil, nil)
+          try execute("BEGIN IMMEDIATE", sqlite)
           sqlite3_prepare_v2(sqlite, "INSERT INTO rows VALUES (?, ?, ?, ?)", -1, &statement, nil)
           for row in 0..<PQntuples(result) {
             for column in 0..<Int32(4) {
@@ -443,13 +455,10 @@ private func pullWorkload(_ adminURL: String) -> Workload {
                 sqlite3_bind_text(statement, column + 1, value, -1, csqlite_transient())
               }
             }
-            guard sqlite3_step(statement) == SQLITE_DONE else {
-              throw UnexpectedResult(description: "raw insert failed")
-            }
-            sqlite3_reset(statement)
+            try step(statement, sqlite)
           }
           sqlite3_finalize(statement)
-          sqlite3_exec(sqlite, "COMMIT", nil, nil, nil)
+          try execute("COMMIT", sqlite)
         }))
   }
 }
@@ -464,18 +473,7 @@ private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
     try SyncServer.install(connectionString: adminURL)
     let user = try accountWithBenchRows(adminURL)
     let raw = try RawPostgres(adminURL)
-    // The rows with their fields as the server prints them, to select as plain columns.
-    let table = "bench_pull_writes_" + UUID().uuidString.prefix(8).lowercased()
-    try raw.exec(
-      "CREATE TABLE \(table) (id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text, fields text NOT NULL)"
-    )
-    for row in benchRows() {
-      let json = try serverFields(of: row)
-      PQclear(
-        try raw.exec(
-          "INSERT INTO \(table) VALUES ($1, $2, $3::int, $4, $5::jsonb::text)",
-          [row.id, row.title, row.isCompleted ? "1" : "0", row.listID ?? "", json]))
-    }
+    let table = try raw.benchRowsTable(withFields: true)
     var baselineDevice: BenchDevice?
     var sqlite: OpaquePointer?
     return Sides(
