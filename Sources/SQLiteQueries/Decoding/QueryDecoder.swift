@@ -40,14 +40,18 @@ public struct QueryDecoder {
 }
 
 /// A type made from one or more consecutive columns of a row.
-public protocol QueryDecodable {
+///
+/// Its metatype is `Sendable`: the statements' row decoders name these types, and the decoders
+/// are `@Sendable`, so that statements are checked `Sendable`.
+public protocol QueryDecodable: SendableMetatype {
   init(decoder: inout QueryDecoder) throws
 }
 
 /// A value that a query produces, possibly through a representation: `Date.UnixTimeRepresentation`
 /// is stored as an integer and produces a `Date` (its `QueryOutput`).
 public protocol QueryRepresentable<QueryOutput>: QueryDecodable {
-  associatedtype QueryOutput
+  /// `SendableMetatype`, as a row decoder that adds columns to a selection names it.
+  associatedtype QueryOutput: SendableMetatype
   init(queryOutput: QueryOutput)
   var queryOutput: QueryOutput { get }
   /// How many columns a value of this type takes: 1 for plain values, more for tables.

@@ -9,15 +9,11 @@ import SQLiteEngine
 ///     //   UNION
 ///     // SELECT "remindersLists"."title"
 ///     // FROM "remindersLists"
-// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
-// box) except `decodeRow`, a closure this library makes from the statement's column types; it
-// captures only metatypes, immutable values and other such closures, and is only ever called.
-// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
-public struct CompoundSelect<QueryValue>: SelectStatement, @unchecked Sendable {
+public struct CompoundSelect<QueryValue>: SelectStatement, Sendable {
   /// The operands in order, each with the operator before it (the first has none). None when the
   /// result is known to be empty, as when intersecting with `Table.none`.
   let operands: [(operator: String, query: QueryFragment)]
-  let decodeRow: (inout QueryDecoder) throws -> QueryValue
+  let decodeRow: @Sendable (inout QueryDecoder) throws -> QueryValue
 
   public var query: QueryFragment {
     var query = QueryFragment()

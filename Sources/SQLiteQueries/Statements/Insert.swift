@@ -1,11 +1,7 @@
 import SQLiteEngine
 
 /// An INSERT statement into `Into`, whose RETURNING rows decode to `Returning`.
-// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
-// box) except `decodeRow`, a closure this library makes from the statement's column types; it
-// captures only metatypes, immutable values and other such closures, and is only ever called.
-// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
-public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sendable {
+public struct Insert<Into: Table, Returning>: DecodableStatement, Sendable {
   public typealias QueryValue = Returning
 
   @usableFromInline
@@ -15,12 +11,12 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
   @usableFromInline
   var clauses: InsertClauses?
   @usableFromInline
-  let decodeRow: (inout QueryDecoder) throws -> Returning
+  let decodeRow: @Sendable (inout QueryDecoder) throws -> Returning
 
   @inlinable
   init(
     source: InsertSource<Into>, clauses: InsertClauses?,
-    decodeRow: @escaping (inout QueryDecoder) throws -> Returning
+    decodeRow: @escaping @Sendable (inout QueryDecoder) throws -> Returning
   ) {
     self.source = source
     self.clauses = clauses
@@ -119,9 +115,7 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
   where repeat (each Selected).QueryValue: QueryRepresentable {
     var columns: [QueryFragment] = []
     for expression in repeat each selection(Into.columns) { columns.append(unqualified(expression)) }
-    return returning(columns) { decoder in
-      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
-    }
+    return returning(columns, decodeRow: decodeEach(repeat (each Selected).QueryValue.self))
   }
 
   /// The inserted rows, whole.
@@ -140,7 +134,7 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, @unchecked Sen
 
   /// The statement with a RETURNING clause of `columns`, each row decoded by `decodeRow`.
   private func returning<Row>(
-    _ columns: [QueryFragment], decodeRow: @escaping (inout QueryDecoder) throws -> Row
+    _ columns: [QueryFragment], decodeRow: @escaping @Sendable (inout QueryDecoder) throws -> Row
   ) -> Insert<Into, Row> {
     var values = clauses?.values ?? InsertClauses.Values()
     values.returning = columns

@@ -110,9 +110,7 @@ extension Select where Joins == (), Columns == From {
     let selected = selection(From.columns)
     var columns: [QueryFragment] = []
     for expression in repeat each selected { columns.append(selectedFragment(expression)) }
-    return selecting(columns) { decoder in
-      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
-    }
+    return selecting(columns, decode: decodeEach(repeat (each Selected).QueryValue.self))
   }
 }
 
@@ -135,17 +133,15 @@ extension Select where Joins == () {
   public func select<each Chosen, each Selected: QueryExpression>(
     _ selection: (From.TableColumns) -> (repeat each Selected)
   ) -> Select<(repeat each Chosen, repeat (each Selected).QueryValue.QueryOutput), From, Joins>
-  where Columns == (repeat each Chosen), repeat (each Selected).QueryValue: QueryRepresentable {
+  where
+    Columns == (repeat each Chosen), repeat each Chosen: SendableMetatype,
+    repeat (each Selected).QueryValue: QueryRepresentable
+  {
     let selected = selection(From.columns)
     var columns: [QueryFragment] = []
     for expression in repeat each selected { columns.append(selectedFragment(expression)) }
-    let decodeChosen = decodeRow
-    return appending(columns) { decoder in
-      let chosen = try decodeChosen(&decoder)
-      return (
-        repeat each chosen, repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput
-      )
-    }
+    return appending(
+      columns, decode: decodeBoth(decodeRow, decodeEach(repeat (each Selected).QueryValue.self)))
   }
 
   /// `JOIN` of a table's rows after chosen columns: the chosen columns stay what is selected, as
@@ -259,9 +255,7 @@ extension Select where Joins: Table {
     let selected = selection(From.columns, Joins.columns)
     var columns: [QueryFragment] = []
     for expression in repeat each selected { columns.append(selectedFragment(expression)) }
-    return selecting(columns) { decoder in
-      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
-    }
+    return selecting(columns, decode: decodeEach(repeat (each Selected).QueryValue.self))
   }
 
   /// `JOIN`: rows paired with the matching rows of `J`. Its statement's conditions and order are merged in.
@@ -386,9 +380,7 @@ extension Select {
     let selected = selection(From.columns, J1.columns, J2.columns)
     var columns: [QueryFragment] = []
     for expression in repeat each selected { columns.append(selectedFragment(expression)) }
-    return selecting(columns) { decoder in
-      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
-    }
+    return selecting(columns, decode: decodeEach(repeat (each Selected).QueryValue.self))
   }
 
   /// `JOIN`: rows paired with the matching rows of `J`. Its statement's conditions and order are merged in.
@@ -530,9 +522,7 @@ extension Select {
     let selected = selection(From.columns, J1.columns, J2.columns, J3.columns)
     var columns: [QueryFragment] = []
     for expression in repeat each selected { columns.append(selectedFragment(expression)) }
-    return selecting(columns) { decoder in
-      (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput)
-    }
+    return selecting(columns, decode: decodeEach(repeat (each Selected).QueryValue.self))
   }
 
 }

@@ -153,7 +153,7 @@ extension Select {
 
   /// The columns chosen so far followed by `columns`, decoded by `decode`.
   func appending<Selected>(
-    _ columns: [QueryFragment], decode: @escaping (inout QueryDecoder) throws -> Selected
+    _ columns: [QueryFragment], decode: @escaping @Sendable (inout QueryDecoder) throws -> Selected
   ) -> Select<Selected, From, Joins> {
     var clauses = self.clauses
     clauses.columns = clauses.selectedColumns(from: From.self) + columns
@@ -162,7 +162,7 @@ extension Select {
 
   /// The same clauses with another selection, decoded by `decode`.
   func selecting<Selected>(
-    _ columns: [QueryFragment], decode: @escaping (inout QueryDecoder) throws -> Selected
+    _ columns: [QueryFragment], decode: @escaping @Sendable (inout QueryDecoder) throws -> Selected
   ) -> Select<Selected, From, Joins> {
     var clauses = self.clauses
     clauses.columns = columns
@@ -173,7 +173,7 @@ extension Select {
   /// of every table.
   func joining<J: Table, OtherColumns, NewColumns, NewJoins>(
     _ other: Select<OtherColumns, J, ()>, kind: String, condition: QueryFragment,
-    decode: @escaping (inout QueryDecoder) throws -> NewColumns
+    decode: @escaping @Sendable (inout QueryDecoder) throws -> NewColumns
   ) -> Select<NewColumns, From, NewJoins> {
     var clauses = self.clauses
     var join = QueryFragment("\(raw: kind) ") + (other.clauses.source ?? J.tableFragment)

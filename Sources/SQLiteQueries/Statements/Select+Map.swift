@@ -18,9 +18,7 @@ extension Select {
     for result in repeat each transform(SQLQueryExpression(chosen[0])) {
       columns.append(result.queryFragment)
     }
-    return selectingMapped(columns) { decoder in
-      (repeat try decodeNext((each Result).QueryValue.self, &decoder).queryOutput)
-    }
+    return selectingMapped(columns, decode: decodeEach(repeat (each Result).QueryValue.self))
   }
 
   public func map<A, B, each Result: QueryExpression>(
@@ -32,9 +30,7 @@ extension Select {
     for result in repeat each transform(SQLQueryExpression(chosen[0]), SQLQueryExpression(chosen[1])) {
       columns.append(result.queryFragment)
     }
-    return selectingMapped(columns) { decoder in
-      (repeat try decodeNext((each Result).QueryValue.self, &decoder).queryOutput)
-    }
+    return selectingMapped(columns, decode: decodeEach(repeat (each Result).QueryValue.self))
   }
 
   public func map<A, B, C, each Result: QueryExpression>(
@@ -46,9 +42,7 @@ extension Select {
     for result in repeat each transform(
       SQLQueryExpression(chosen[0]), SQLQueryExpression(chosen[1]), SQLQueryExpression(chosen[2]))
     { columns.append(result.queryFragment) }
-    return selectingMapped(columns) { decoder in
-      (repeat try decodeNext((each Result).QueryValue.self, &decoder).queryOutput)
-    }
+    return selectingMapped(columns, decode: decodeEach(repeat (each Result).QueryValue.self))
   }
 
   // Each map selects what its transform returned in place (handing the pack to a helper crashes
@@ -65,7 +59,7 @@ extension Select {
 
   /// The transform's columns; none (a transform that returns nothing) selects every column.
   private func selectingMapped<Selected>(
-    _ columns: [QueryFragment], decode: @escaping (inout QueryDecoder) throws -> Selected
+    _ columns: [QueryFragment], decode: @escaping @Sendable (inout QueryDecoder) throws -> Selected
   ) -> Select<Selected, From, Joins> {
     var select = selecting(columns, decode: decode)
     if columns.isEmpty { select.clauses.columns = nil }

@@ -15,7 +15,7 @@ import Synchronization
 /// (`.where { _, _, flag in flag }`), or by a selection's members (`.where { $0.player.eq("Blob") }`).
 extension Select where Joins == () {
   public init(_ values: Values<Columns>) where From == ValuesTable<Columns> {
-    let layout = values.layout.map { ValuesLayout.remembered(for: Columns.self, orMake: $0) } ?? From.layout
+    let layout = values.layout ?? From.layout
     var clauses = SelectClauses(isEmpty: values.rowsFragment.isEmpty)
     clauses.source = "(\n" + values.rowsFragment.indented() + "\n)"
     clauses.columns = layout.selectedColumns

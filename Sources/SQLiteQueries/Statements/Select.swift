@@ -6,11 +6,7 @@ import SQLiteEngine
 ///
 ///     Reminder.where { !$0.isCompleted }.order { $0.title.desc() }.limit(10)
 @dynamicMemberLookup
-// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
-// box) except `decodeRow`, a closure this library makes from the statement's column types; it
-// captures only metatypes, immutable values and other such closures, and is only ever called.
-// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
-public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unchecked Sendable {
+public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, Sendable {
   public typealias QueryValue = Columns
 
   /// The clauses this select was given. `clauses` adds the table's default scope to them when
@@ -38,7 +34,7 @@ public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unch
 
   /// Reads one row of the selected columns.
   @usableFromInline
-  let decodeRow: (inout QueryDecoder) throws -> Columns
+  let decodeRow: @Sendable (inout QueryDecoder) throws -> Columns
 
   /// Whether rows decode as whole rows of `From` (no selection, no join): fetches then call
   /// `From(decoder:)` where they are specialized, rather than `decodeRow` row after row.
@@ -46,7 +42,7 @@ public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, @unch
   let decodesRowsOfFrom: Bool
 
   init(
-    clauses: SelectClauses, decodeRow: @escaping (inout QueryDecoder) throws -> Columns,
+    clauses: SelectClauses, decodeRow: @escaping @Sendable (inout QueryDecoder) throws -> Columns,
     decodesRowsOfFrom: Bool = false, mergesDefaultScope: Bool = false
   ) {
     self.ownClauses = clauses
@@ -256,4 +252,25 @@ func qualifiedColumns<T: Table>(of table: T.Type) -> [QueryFragment] {
 @inlinable
 func decodeNext<T: QueryDecodable>(_ type: T.Type, _ decoder: inout QueryDecoder) throws -> T {
   try T(decoder: &decoder)
+}
+
+/// A row decoder that reads one value of each type from consecutive columns. It is made from the
+/// value types alone, not from the expressions that selected them: it captures only metatypes of
+/// `QueryDecodable` types, which are `SendableMetatype`, so the decoder is `@Sendable`.
+func decodeEach<each Value: QueryRepresentable>(
+  _ types: repeat (each Value).Type
+) -> @Sendable (inout QueryDecoder) throws -> (repeat (each Value).QueryOutput) {
+  { decoder in (repeat try decodeNext((each Value).self, &decoder).queryOutput) }
+}
+
+/// A row decoder that reads the values of `first`, then those of `second`, as one flat tuple.
+func decodeBoth<each First: SendableMetatype, each Second: SendableMetatype>(
+  _ first: @escaping @Sendable (inout QueryDecoder) throws -> (repeat each First),
+  _ second: @escaping @Sendable (inout QueryDecoder) throws -> (repeat each Second)
+) -> @Sendable (inout QueryDecoder) throws -> (repeat each First, repeat each Second) {
+  { decoder in
+    let firstValues = try first(&decoder)
+    let secondValues = try second(&decoder)
+    return (repeat each firstValues, repeat each secondValues)
+  }
 }

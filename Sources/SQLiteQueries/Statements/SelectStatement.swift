@@ -2,7 +2,7 @@ import SQLiteEngine
 
 /// A statement whose result rows decode to `QueryValue`: a select of any kind, or an insert,
 /// update or delete with RETURNING.
-public protocol DecodableStatement<QueryValue>: Statement {
+public protocol DecodableStatement<QueryValue>: Statement, Sendable {
   /// Decodes one row of the statement's results.
   func decode(_ decoder: inout QueryDecoder) throws -> QueryValue
 }

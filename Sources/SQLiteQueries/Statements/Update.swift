@@ -193,11 +193,7 @@ public func += (lhs: inout any QueryExpression<String>, rhs: some QueryExpressio
 }
 
 /// An UPDATE statement on `From`, whose RETURNING rows decode to `Returning`.
-// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
-// box) except `decodeRow`, a closure this library makes from the statement's column types; it
-// captures only metatypes, immutable values and other such closures, and is only ever called.
-// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
-public struct Update<From: Table, Returning>: DecodableStatement, @unchecked Sendable {
+public struct Update<From: Table, Returning>: DecodableStatement, Sendable {
   public typealias QueryValue = Returning
 
   var assignments: [(column: String, value: QueryFragment)]
@@ -205,7 +201,7 @@ public struct Update<From: Table, Returning>: DecodableStatement, @unchecked Sen
   var returning: [QueryFragment] = []
   /// Made from `.none`: the statement updates nothing and runs no SQL.
   var isEmpty = false
-  let decodeRow: (inout QueryDecoder) throws -> Returning
+  let decodeRow: @Sendable (inout QueryDecoder) throws -> Returning
 
   public var query: QueryFragment {
     guard !assignments.isEmpty, !isEmpty else { return QueryFragment() }
@@ -233,7 +229,7 @@ public struct Update<From: Table, Returning>: DecodableStatement, @unchecked Sen
     for expression in repeat each selection(From.columns) { columns.append(unqualified(expression)) }
     return Update<From, (repeat (each Selected).QueryValue.QueryOutput)>(
       assignments: assignments, wheres: wheres, returning: columns, isEmpty: isEmpty,
-      decodeRow: { decoder in (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput) }
+      decodeRow: decodeEach(repeat (each Selected).QueryValue.self)
     )
   }
 
@@ -244,18 +240,14 @@ public struct Update<From: Table, Returning>: DecodableStatement, @unchecked Sen
 }
 
 /// A DELETE statement on `From`.
-// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
-// box) except `decodeRow`, a closure this library makes from the statement's column types; it
-// captures only metatypes, immutable values and other such closures, and is only ever called.
-// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
-public struct Delete<From: Table, Returning>: DecodableStatement, @unchecked Sendable {
+public struct Delete<From: Table, Returning>: DecodableStatement, Sendable {
   public typealias QueryValue = Returning
 
   var wheres: [QueryFragment]
   var returning: [QueryFragment] = []
   /// Made from `.none`: the statement deletes nothing and runs no SQL.
   var isEmpty = false
-  let decodeRow: (inout QueryDecoder) throws -> Returning
+  let decodeRow: @Sendable (inout QueryDecoder) throws -> Returning
 
   public var query: QueryFragment {
     guard !isEmpty else { return QueryFragment() }
@@ -281,7 +273,7 @@ public struct Delete<From: Table, Returning>: DecodableStatement, @unchecked Sen
     for expression in repeat each selection(From.columns) { columns.append(unqualified(expression)) }
     return Delete<From, (repeat (each Selected).QueryValue.QueryOutput)>(
       wheres: wheres, returning: columns, isEmpty: isEmpty,
-      decodeRow: { decoder in (repeat try decodeNext((each Selected).QueryValue.self, &decoder).queryOutput) }
+      decodeRow: decodeEach(repeat (each Selected).QueryValue.self)
     )
   }
 

@@ -15,16 +15,13 @@ import SQLiteEngine
 /// value, a tuple of them, or a `@Selection`'s `Columns(…)`.
 ///
 ///     Values { (1, "Hello"); (2, "Goodbye") }   // VALUES (1, 'Hello'), (2, 'Goodbye')
-// @unchecked: every stored property is a Sendable value (an insert's extra clauses an immutable
-// box) except `decodeRow`, a closure this library makes from the statement's column types; it
-// captures only metatypes, immutable values and other such closures, and is only ever called.
-// (Marking it @Sendable would make every generic parameter it names a SendableMetatype.)
-public struct Values<QueryValue>: SelectStatement, @unchecked Sendable {
+public struct Values<QueryValue>: SelectStatement, Sendable {
   /// What is selected: one `SELECT` of columns, or `VALUES` rows.
   let body: Body
-  let decodeRow: (inout QueryDecoder) throws -> QueryValue
-  /// Where each value of a row sits, for `Select(Values { … })`; nil for no rows.
-  let layout: (() -> ValuesLayout)?
+  let decodeRow: @Sendable (inout QueryDecoder) throws -> QueryValue
+  /// Where each value of a row sits, for `Select(Values { … })`; nil for no rows. Made once per
+  /// row type.
+  let layout: ValuesLayout?
 
   enum Body {
     /// The selected columns (a table row's named after its columns), and the same values as one
@@ -35,10 +32,10 @@ public struct Values<QueryValue>: SelectStatement, @unchecked Sendable {
   }
 
   init(
-    values: [any QueryExpression], layout: @escaping () -> ValuesLayout,
-    decodeRow: @escaping (inout QueryDecoder) throws -> QueryValue
+    values: [any QueryExpression], layout: () -> ValuesLayout,
+    decodeRow: @escaping @Sendable (inout QueryDecoder) throws -> QueryValue
   ) {
-    self.layout = layout
+    self.layout = ValuesLayout.remembered(for: QueryValue.self, orMake: layout)
     self.body = .columns(
       values.map { valueFragment($0) }, row: values.map(\.queryFragment).joined(separator: ", "))
     self.decodeRow = decodeRow
@@ -256,9 +253,14 @@ extension Table {
 /// The rows of a `Values { … }`, with how each decodes.
 public struct ValuesRows<Row> {
   let rows: [QueryFragment]
-  let decodeRow: (inout QueryDecoder) throws -> Row
+  let decodeRow: @Sendable (inout QueryDecoder) throws -> Row
   /// Where each value of a row sits; nil for no rows.
-  var layout: (() -> ValuesLayout)? = nil
+  var layout: ValuesLayout? = nil
+
+  /// No rows: a `VALUES` that runs nothing.
+  static var none: Self {
+    ValuesRows(rows: []) { _ in throw QueryDecodingError(message: "VALUES of no rows has no row to decode") }
+  }
 }
 
 /// Builds the rows of `Values { … }`: a value, a tuple of values, or a `@Selection`'s
@@ -270,10 +272,10 @@ public enum ValuesBuilder {
   >
   where Value.QueryValue: QueryRepresentable {
     ValuesRows(
-      rows: [value.queryFragment], decodeRow: { try decodeNext(Value.QueryValue.self, &$0).queryOutput }
-    ) {
-      ValuesLayout.of(Value.QueryValue.QueryOutput.self)
-    }
+      rows: [value.queryFragment], decodeRow: { try decodeNext(Value.QueryValue.self, &$0).queryOutput },
+      layout: ValuesLayout.remembered(for: Value.QueryValue.QueryOutput.self) {
+        ValuesLayout.of(Value.QueryValue.QueryOutput.self)
+      })
   }
 
   @_disfavoredOverload
@@ -284,8 +286,10 @@ public enum ValuesBuilder {
     for value in repeat each row { values.append(value.queryFragment) }
     return ValuesRows(
       rows: [values.joined(separator: ", ")],
-      decodeRow: { decoder in (repeat try decodeNext((each Value).QueryValue.self, &decoder).queryOutput) },
-      layout: { ValuesLayout.of(repeat ((each Value).QueryValue.QueryOutput).self) })
+      decodeRow: decodeEach(repeat (each Value).QueryValue.self),
+      layout: ValuesLayout.remembered(for: (repeat (each Value).QueryValue.QueryOutput).self) {
+        ValuesLayout.of(repeat ((each Value).QueryValue.QueryOutput).self)
+      })
   }
 
   // Rows of 2 to 6 values, one overload per count: with the count known before the values'
@@ -357,10 +361,7 @@ public enum ValuesBuilder {
   public static func buildBlock<Row>(_ rows: ValuesRows<Row>...) -> ValuesRows<Row> { combined(rows) }
 
   public static func buildOptional<Row>(_ rows: ValuesRows<Row>?) -> ValuesRows<Row> {
-    rows
-      ?? ValuesRows(rows: []) { _ in
-        throw QueryDecodingError(message: "VALUES of no rows has no row to decode")
-      }
+    rows ?? .none
   }
 
   public static func buildEither<Row>(first rows: ValuesRows<Row>) -> ValuesRows<Row> { rows }
@@ -369,10 +370,7 @@ public enum ValuesBuilder {
 
   static func combined<Row>(_ parts: [ValuesRows<Row>]) -> ValuesRows<Row> {
     // Every part decodes the same row type the same way, whatever rows it holds.
-    let decode =
-      parts.first?.decodeRow ?? { _ in
-        throw QueryDecodingError(message: "VALUES of no rows has no row to decode")
-      }
-    return ValuesRows(rows: parts.flatMap(\.rows), decodeRow: decode, layout: parts.first?.layout)
+    guard let first = parts.first else { return .none }
+    return ValuesRows(rows: parts.flatMap(\.rows), decodeRow: first.decodeRow, layout: first.layout)
   }
 }

@@ -5,7 +5,9 @@
 ///     Reminder.join(Reminder.as(Sibling.self).all) { $0.remindersListID.eq($1.remindersListID) }
 ///     // FROM "reminders"
 ///     // JOIN "reminders" AS "siblings" ON ("reminders"."remindersListID") = ("siblings"."remindersListID")
-public protocol AliasName {
+///
+/// `SendableMetatype`, as the aliased table's row decoder names it.
+public protocol AliasName: SendableMetatype {
   /// The alias in SQL: by default the type name in lower camel case, pluralised, as table names
   /// are (`Sibling` → `siblings`, `R1` → `r1s`).
   static var aliasName: String { get }
