@@ -48,6 +48,15 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 extension DatabaseError {
+  /// The same error, naming the arguments of its statement if it named none.
+  @usableFromInline
+  func naming(_ arguments: StatementArguments) -> DatabaseError {
+    guard sql != nil, self.arguments?.isEmpty ?? true else { return self }
+    return DatabaseError(
+      resultCode: extendedResultCode, message: message, sql: sql, arguments: arguments, path: path, hint: hint
+    )
+  }
+
   /// Reads the current error of a connection.
   static func from(
     connection: OpaquePointer?, code: Int32, sql: String? = nil, arguments: StatementArguments? = nil,

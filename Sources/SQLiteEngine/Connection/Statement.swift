@@ -21,7 +21,8 @@ public final class Statement {
   let effects: TransactionEffects
   // A statement is used on its connection's thread, one call at a time: the accesses to its state
   // on every run skip the dynamic exclusivity checks.
-  /// The arguments of the last bind, for error messages.
+  /// The arguments bound by the last ``setArguments(_:)`` (a cursor's, a fetch's), for error
+  /// messages.
   @exclusivity(unchecked) public private(set) var arguments = StatementArguments()
   /// The change-tracking generation in which this statement's written tables were last recorded.
   @exclusivity(unchecked) var recordedWritesGeneration = -1
@@ -234,9 +235,32 @@ public final class Statement {
   }
 
   /// Binds the arguments and runs the statement to completion.
+  @inlinable @inline(__always)
   public func execute(arguments: StatementArguments = StatementArguments()) throws {
-    try setArguments(arguments)
-    try run()
+    // One value per parameter, by position: each is bound where it lies in the caller's array.
+    // Only copies of the array are kept (by the slow path, by an error), so that, inlined here,
+    // the array need not outlive the call and need not be allocated at all.
+    try arguments.positional.withUnsafeBufferPointer { values in
+      guard arguments.named.isEmpty, values.count == parameterCount else {
+        try setArguments(StatementArguments(Array(values), named: arguments.named))
+        return try run()
+      }
+      prepareForBinding()
+      var index: Int32 = 1
+      for position in values.indices {
+        if let value = values[position] {
+          try value.bind(to: sqliteStatement, at: index)
+        } else {
+          try check(sqlite3_bind_null(sqliteStatement, index), sqliteStatement)
+        }
+        index += 1
+      }
+      do {
+        try run()
+      } catch let error as DatabaseError {
+        throw error.naming(StatementArguments(Array(values)))
+      }
+    }
   }
 
   /// Runs the statement, with its current bindings, to completion. A statement that has run to

@@ -4,15 +4,17 @@
 /// The values are kept as they were given and bound straight into the statement, with no
 /// intermediate ``DatabaseValue``.
 public struct StatementArguments: Sendable {
-  var positional: [(any DatabaseValueConvertible)?]
-  var named: [String: (any DatabaseValueConvertible)?]
+  @usableFromInline var positional: [(any DatabaseValueConvertible)?]
+  @usableFromInline var named: [String: (any DatabaseValueConvertible)?]
 
   /// No arguments.
+  @inlinable
   public init() {
     positional = []
     named = [:]
   }
 
+  @inlinable
   public init(_ values: [(any DatabaseValueConvertible)?]) {
     positional = values
     named = [:]
@@ -22,6 +24,14 @@ public struct StatementArguments: Sendable {
     // Wrapped one by one: converting the whole array goes through a dynamic cast per element.
     positional = values.map { $0 }
     named = namedValues.mapValues { $0 }
+  }
+
+  @usableFromInline
+  init(
+    _ values: [(any DatabaseValueConvertible)?], named namedValues: [String: (any DatabaseValueConvertible)?]
+  ) {
+    positional = values
+    named = namedValues
   }
 
   public init(named values: [String: (any DatabaseValueConvertible)?]) {
@@ -66,6 +76,7 @@ extension StatementArguments: CustomStringConvertible {
 }
 
 extension StatementArguments: ExpressibleByArrayLiteral {
+  @inlinable
   public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) { self.init(elements) }
 }
 
