@@ -2,11 +2,7 @@
 /// Immutable once made; its default value is only read. A column whose type is a `@Selection`
 /// struct is a column group (see `ColumnGroup.swift`).
 @dynamicMemberLookup
-// @unchecked: every stored property is immutable and Sendable (the key path is declared so)
-// except the default value, a value of the column's Swift type copied in when the table is
-// declared and only read (copied) after, never changed.
-public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnExpression, @unchecked Sendable
-{
+public struct TableColumn<Root: Table, Value: QueryRepresentable>: TableColumnExpression {
   public typealias QueryValue = Value
 
   /// The column's name in SQL.
@@ -59,3 +55,6 @@ public protocol TableColumnExpression<QueryValue>: QueryExpression {
   /// The columns this one stands for in SQL: itself, or each column of a column group.
   var flattenedColumns: [any TableColumnExpression] { get }
 }
+
+/// A column is as sendable as its default value: a table's columns always are, as the table is.
+extension TableColumn: Sendable where Value.QueryOutput: Sendable {}
