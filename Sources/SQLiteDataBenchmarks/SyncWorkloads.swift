@@ -174,13 +174,22 @@ private final class RawPostgres {
 }
 
 extension RawPostgres {
+  /// A new empty table named after `prefix`, with `columns`, in place of `previous` (the last
+  /// run's, if any), which goes: a server that keeps growing measures its own upkeep.
+  func table(_ prefix: String, columns: String, replacing previous: String = "") throws -> String {
+    if !previous.isEmpty { try exec("DROP TABLE \(previous)") }
+    let table = prefix + UUID().uuidString.prefix(8).lowercased()
+    try exec("CREATE TABLE \(table) (\(columns))")
+    return table
+  }
+
   /// A new table of the bench rows, for a baseline to select as plain columns; `withFields` adds
   /// each row's fields as the server prints a record's.
   func benchRowsTable(withFields: Bool) throws -> String {
-    let table = "bench_rows_" + UUID().uuidString.prefix(8).lowercased()
-    try exec(
-      "CREATE TABLE \(table) (id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text"
-        + (withFields ? ", fields text NOT NULL)" : ")"))
+    let table = try table(
+      "bench_rows_",
+      columns: "id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text"
+        + (withFields ? ", fields text NOT NULL" : ""))
     for row in benchRows() {
       let values = [row.id, row.title, row.isCompleted ? "1" : "0", row.listID ?? ""]
       PQclear(
@@ -247,12 +256,10 @@ private func pushWorkload(_ adminURL: String) -> Workload {
       ours: pushToNewAccount(adminURL),
       baseline: Timed(
         prepare: {
-          // The last run's table goes: a server that keeps growing measures its own upkeep.
-          if !table.isEmpty { try raw.exec("DROP TABLE \(table)") }
-          table = "bench_push_" + UUID().uuidString.prefix(8).lowercased()
-          try raw.exec(
-            "CREATE TABLE \(table) (id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text)"
-          )
+          table = try raw.table(
+            "bench_push_",
+            columns: "id text PRIMARY KEY, title text NOT NULL, is_completed int NOT NULL, list_id text",
+            replacing: table)
         },
         run: {
           try raw.exec("BEGIN")
@@ -281,18 +288,31 @@ private func serverFields(of row: BenchRow) throws -> String {
   return String(decoding: try JSONSerialization.data(withJSONObject: stamped), as: UTF8.self)
 }
 
-/// A raw SQLite connection to a bench device's files, its metadatabase attached, as the engine's
-/// writer has them (without the engine's temporary triggers).
-private func rawConnection(to device: BenchDevice) throws -> OpaquePointer? {
-  var sqlite: OpaquePointer?
-  let path = device.pool.path
-  guard sqlite3_open(path, &sqlite) == SQLITE_OK,
-    sqlite3_exec(
-      sqlite,
-      "ATTACH '\(SyncEngine.metadatabasePath(forDatabaseAt: path)!)' AS sqlitedata_icloud; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA sqlitedata_icloud.synchronous = NORMAL",
-      nil, nil, nil) == SQLITE_OK
-  else { throw UnexpectedResult(description: "raw open failed: \(String(cString: sqlite3_errmsg(sqlite)))") }
-  return sqlite
+/// A new bench device for a same-writes baseline, and a raw SQLite connection to its files, its
+/// metadatabase attached, as the engine's writer has them (without the engine's temporary
+/// triggers). The connection closes with it.
+private final class RawDevice {
+  let device: BenchDevice
+  let sqlite: OpaquePointer?
+
+  init(_ adminURL: String, user: String) throws {
+    device = try BenchDevice(adminURL: adminURL, user: user)
+    var sqlite: OpaquePointer?
+    let path = device.pool.path
+    let opened =
+      sqlite3_open(path, &sqlite) == SQLITE_OK
+      && sqlite3_exec(
+        sqlite,
+        "ATTACH '\(SyncEngine.metadatabasePath(forDatabaseAt: path)!)' AS sqlitedata_icloud; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA sqlitedata_icloud.synchronous = NORMAL",
+        nil, nil, nil) == SQLITE_OK
+    guard opened else {
+      defer { sqlite3_close_v2(sqlite) }
+      throw UnexpectedResult(description: "raw open failed: \(String(cString: sqlite3_errmsg(sqlite)))")
+    }
+    self.sqlite = sqlite
+  }
+
+  deinit { sqlite3_close_v2(sqlite) }
 }
 
 /// Runs a raw SQLite statement to its end, or says why not.
@@ -322,32 +342,30 @@ private func pushSameWritesWorkload(_ adminURL: String) -> Workload {
     let raw = try RawPostgres(adminURL)
     let rows = benchRows()
     let fields = try rows.map(serverFields)
-    var baselineDevice: BenchDevice?
-    var sqlite: OpaquePointer?
+    var baseline: RawDevice?
     var table = ""
     return Sides(
       ours: pushToNewAccount(adminURL),
       baseline: Timed(
         prepare: {
-          if let sqlite { sqlite3_close_v2(sqlite) }
           // A device with the rows, their metadata and their queued changes, as ours has them.
-          baselineDevice = try BenchDevice(adminURL: adminURL, user: user)
-          try baselineDevice!.fill()
-          sqlite = try rawConnection(to: baselineDevice!)
-          // The last run's table goes: a server that keeps growing measures its own upkeep.
-          if !table.isEmpty { try raw.exec("DROP TABLE \(table)") }
-          table = "bench_push_writes_" + UUID().uuidString.prefix(8).lowercased()
-          try raw.exec(
-            """
-            CREATE TABLE \(table) (owner text NOT NULL, zone text NOT NULL, record_name text NOT NULL,
-              record_type text NOT NULL, parent_record_name text, fields jsonb NOT NULL, version bigint NOT NULL,
-              PRIMARY KEY (owner, zone, record_name))
-            """)
+          baseline = nil
+          baseline = try RawDevice(adminURL, user: user)
+          try baseline!.device.fill()
+          table = try raw.table(
+            "bench_push_writes_",
+            columns: """
+              owner text NOT NULL, zone text NOT NULL, record_name text NOT NULL, record_type text NOT NULL,
+              parent_record_name text, fields jsonb NOT NULL, version bigint NOT NULL,
+              PRIMARY KEY (owner, zone, record_name)
+              """,
+            replacing: table)
           try raw.exec("CREATE INDEX ON \(table) (owner, zone, version, record_name)")
           try raw.exec(
             "CREATE INDEX ON \(table) (owner, zone, parent_record_name) WHERE parent_record_name IS NOT NULL")
         },
         run: {
+          let sqlite = baseline!.sqlite
           var storeMetadata: OpaquePointer?
           var dequeue: OpaquePointer?
           sqlite3_prepare_v2(
@@ -474,18 +492,17 @@ private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
     let user = try accountWithBenchRows(adminURL)
     let raw = try RawPostgres(adminURL)
     let table = try raw.benchRowsTable(withFields: true)
-    var baselineDevice: BenchDevice?
-    var sqlite: OpaquePointer?
+    var baseline: RawDevice?
     return Sides(
       ours: pullIntoNewDevice(adminURL, user: user),
       baseline: Timed(
         prepare: {
-          if let sqlite { sqlite3_close_v2(sqlite) }
           // A new device's files, with the engine's schema: the metadatabase and its indexes.
-          baselineDevice = try BenchDevice(adminURL: adminURL, user: user)
-          sqlite = try rawConnection(to: baselineDevice!)
+          baseline = nil
+          baseline = try RawDevice(adminURL, user: user)
         },
         run: {
+          let sqlite = baseline!.sqlite
           let result = try raw.exec("SELECT id, title, is_completed, list_id, fields FROM \(table)")
           defer { PQclear(result) }
           var insertList: OpaquePointer?
@@ -532,7 +549,6 @@ private func pullSameWritesWorkload(_ adminURL: String) -> Workload {
             try step(insertMetadata, sqlite)
             if row % 1000 == 999 || row == rows - 1 { try execute("COMMIT", sqlite) }
           }
-          withExtendedLifetime(baselineDevice) {}
         }))
   }
 }
