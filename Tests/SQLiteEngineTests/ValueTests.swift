@@ -88,6 +88,15 @@ struct ValueTests {
     #expect(throws: RowDecodingError.self) {
       try db.read { db in _ = try UUID.fetchAll(db, sql: "SELECT 'not-a-uuid'") }
     }
+    // 36 characters that are not a UUID: a letter past f, a dash out of place, a space.
+    for text in [
+      "e621e1f8-c36c-495a-93fc-0c247a3e6e5g", "e621e1f8c-36c-495a-93fc-0c247a3e6e5f",
+      "e621e1f8-c36c-495a-93fc-0c247a3e6e5 ", "e621e1f8-c36c-495a-93fc-0c247a3e6-5f",
+    ] {
+      #expect(throws: RowDecodingError.self, "\(text)") {
+        try db.read { db in _ = try UUID.fetchAll(db, sql: "SELECT ?", arguments: [text]) }
+      }
+    }
   }
 
   @Test func datesAreUTCTextToTheMillisecond() throws {

@@ -70,23 +70,39 @@ public enum UUIDText {
     guard text.count == 36 else {
       return UUID(uuidString: String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespaces))
     }
+    guard text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return nil }
     var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let ok = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
-      var input = 0
-      for index in 0..<16 {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
-          guard text[input] == UInt8(ascii: "-") else { return false }
-          input += 1
+    // Every digit is looked up, and any character that is not one leaves a bit above the low
+    // nibble set in `invalid`: one test at the end instead of one per digit.
+    let invalid = withUnsafeMutableBytes(of: &bytes) { output -> UInt8 in
+      hexDigits.withUnsafeBufferPointer { digits in
+        var invalid: UInt8 = 0
+        for index in 0..<16 {
+          // Two digits per byte, and a dash before bytes 4, 6, 8 and 10.
+          let dashes =
+            (index >= 4 ? 1 : 0) + (index >= 6 ? 1 : 0) + (index >= 8 ? 1 : 0) + (index >= 10 ? 1 : 0)
+          let input = 2 * index + dashes
+          let high = digits[Int(text[input])]
+          let low = digits[Int(text[input + 1])]
+          invalid |= high | low
+          output[index] = high << 4 | (low & 0x0F)
         }
-        guard let high = hexValue(text[input]), let low = hexValue(text[input + 1]) else {
-          return false
-        }
-        output[index] = high << 4 | low
-        input += 2
+        return invalid
       }
-      return true
     }
-    return ok ? UUID(uuid: bytes) : nil
+    return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
+  }
+
+  private static let dash = UInt8(ascii: "-")
+
+  /// The value of each character as a hexadecimal digit, in any case; 0xFF for any other.
+  private static let hexDigits: [UInt8] = (0...255).map { character in
+    switch UInt8(character) {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(character) - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(character) - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(character) - UInt8(ascii: "A") + 10
+    default: 0xFF
+    }
   }
 
   static func uuid(fromBytes data: Data) -> UUID? {
@@ -94,15 +110,5 @@ public enum UUIDText {
     var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &bytes) { $0.copyBytes(from: data) }
     return UUID(uuid: bytes)
-  }
-
-  @inline(__always)
-  static func hexValue(_ character: UInt8) -> UInt8? {
-    switch character {
-    case 48...57: character - 48
-    case 97...102: character - 87
-    case 65...70: character - 55
-    default: nil
-    }
   }
 }
