@@ -30,12 +30,19 @@ public struct DatabaseRegion: Hashable, Sendable, CustomStringConvertible {
   }
 
   public mutating func formUnion(_ other: DatabaseRegion) {
+    // A fetch's region starts empty and takes its first statement's whole.
+    guard !tables.isEmpty else {
+      tables = other.tables
+      return
+    }
+    // The other's names are lowercased already.
     for (table, columns) in other.tables {
-      guard let columns else {
-        insert(table: table)
-        continue
+      switch (tables[table], columns) {
+      case (.none, _): tables[table] = columns
+      case (.some(.none), _): break
+      case (.some(.some), .none): tables[table] = .some(nil)
+      case (.some(.some(let mine)), .some(let theirs)): tables[table] = mine.union(theirs)
       }
-      for column in columns { insert(table: table, column: column) }
     }
   }
 
