@@ -34,6 +34,11 @@ final class FetchBox<Value: Sendable>: Observable, Sendable {
   private let state: Mutex<State>
   /// `==`, when the values are `Equatable`: a value equal to the one kept is not announced.
   private let isSame: (@Sendable (Value, Value) -> Bool)?
+  /// The key paths Observation hears of, made once: in a generic class, each `\.value` written
+  /// out is a key path made anew at run time, at every read and every change.
+  private let valuePath = \FetchBox<Value>.value
+  private let loadErrorPath = \FetchBox<Value>.loadError
+  private let isLoadingPath = \FetchBox<Value>.isLoading
 
   init(_ value: Value) {
     state = Mutex(State(value: value))
@@ -41,17 +46,17 @@ final class FetchBox<Value: Sendable>: Observable, Sendable {
   }
 
   var value: Value {
-    registrar.access(self, keyPath: \.value)
+    registrar.access(self, keyPath: valuePath)
     return state.withLock { $0.value }
   }
 
   var loadError: (any Error)? {
-    registrar.access(self, keyPath: \.loadError)
+    registrar.access(self, keyPath: loadErrorPath)
     return state.withLock { $0.error }
   }
 
   var isLoading: Bool {
-    registrar.access(self, keyPath: \.isLoading)
+    registrar.access(self, keyPath: isLoadingPath)
     return state.withLock { $0.isLoading }
   }
 
@@ -181,8 +186,8 @@ final class FetchBox<Value: Sendable>: Observable, Sendable {
       return (true, state.error != nil)
     }
     guard let kept else { return }
-    if kept.isNew { registrar.withMutation(of: self, keyPath: \.value) {} }
-    if kept.hadError { registrar.withMutation(of: self, keyPath: \.loadError) {} }
+    if kept.isNew { registrar.withMutation(of: self, keyPath: valuePath) {} }
+    if kept.hadError { registrar.withMutation(of: self, keyPath: loadErrorPath) {} }
   }
 
   private func setError(_ error: any Error, query: Int) {
@@ -191,12 +196,12 @@ final class FetchBox<Value: Sendable>: Observable, Sendable {
       state.error = error
       return true
     }
-    if isCurrent { registrar.withMutation(of: self, keyPath: \.loadError) {} }
+    if isCurrent { registrar.withMutation(of: self, keyPath: loadErrorPath) {} }
   }
 
   private func setLoading(_ isLoading: Bool) {
     state.withLock { $0.isLoading = isLoading }
-    registrar.withMutation(of: self, keyPath: \.isLoading) {}
+    registrar.withMutation(of: self, keyPath: isLoadingPath) {}
   }
 }
 
