@@ -31,6 +31,20 @@ struct ConnectionTests {
     #expect(sqlite3_memory_used() == 0)
   }
 
+  @Test func attachedDatabasesAreKnownByName() throws {
+    let queue = try DatabaseQueue()
+    try queue.writeWithoutTransaction { db in
+      #expect(!db.isAttached(schema: "extra"))
+      #expect(!db.isAttached(schema: "main"), "main is the connection's own, not attached")
+      try db.execute(sql: "ATTACH DATABASE ':memory:' AS extra")
+      #expect(db.isAttached(schema: "extra"))
+      #expect(db.isAttached(schema: "EXTRA"), "schema names compare in any case")
+      #expect(!db.isAttached(schema: "other"))
+      try db.execute(sql: "DETACH DATABASE extra")
+      #expect(!db.isAttached(schema: "extra"))
+    }
+  }
+
   @Test func fileURI() throws {
     let path = directory.path("uri.sqlite")
     let queue = try DatabaseQueue(path: "file:\(path)?cache=private")

@@ -207,11 +207,7 @@ extension Database {
   public var isMetadatabaseAttached: Bool {
     get throws {
       let schema = Metadatabase.schemaName
-      guard
-        try Bool.fetchOne(
-          self, sql: "SELECT count(*) > 0 FROM pragma_database_list WHERE name = ?", arguments: [schema])
-          ?? false
-      else { return false }
+      guard isAttached(schema: schema) else { return false }
       return try Bool.fetchOne(
         self,
         sql: "SELECT count(*) > 0 FROM \(schema).sqlite_master WHERE name = 'sqlitedata_icloud_metadata'")

@@ -165,6 +165,18 @@ public final class Database {
   /// Whether this connection cannot write.
   public var isReadOnly: Bool { !isClosed && sqlite3_db_readonly(sqliteConnection, "main") == 1 }
 
+  /// Whether a database is attached to this connection as `schema` (any case, as SQLite compares
+  /// schema names). Asked of the connection itself: no statement runs.
+  public func isAttached(schema: String) -> Bool {
+    guard !isClosed else { return false }
+    var index: Int32 = 2  // 0 is main and 1 is temp; attached databases follow.
+    while let name = sqlite3_db_name(sqliteConnection, index) {
+      if sqlite3_stricmp(name, schema) == 0 { return true }
+      index += 1
+    }
+    return false
+  }
+
   /// The rowid of the last successful insert.
   public var lastInsertedRowID: Int64 { isClosed ? 0 : sqlite3_last_insert_rowid(sqliteConnection) }
 
