@@ -114,6 +114,31 @@ struct TransactionTests {
     #expect(try values() == [1, 2, 3])
   }
 
+  @Test func readOnWriterTakesNoWriteLockAndCannotWrite() throws {
+    let folder = try TemporaryFolder()
+    var configuration = Configuration()
+    configuration.busyTimeout = 0
+    let pool = try DatabasePool(path: folder.path("db.sqlite"), configuration: configuration)
+    try pool.write { try $0.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)") }
+    // Another connection holds the write lock: a read on the writer does not wait for it.
+    let other = try DatabaseQueue(path: folder.path("db.sqlite"), configuration: configuration)
+    try other.writeWithoutTransaction { db in
+      try db.execute(sql: "BEGIN IMMEDIATE")
+      #expect(try pool.readOnWriter { try Int.fetchOne($0, sql: "SELECT x FROM t") } == 1)
+      try db.execute(sql: "ROLLBACK")
+    }
+    let error = try #require(throws: DatabaseError.self) {
+      try pool.readOnWriter { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
+    }
+    #expect(error.resultCode == .SQLITE_READONLY)
+    // Inside a write, it reads what the write has done so far.
+    let count = try pool.write { db in
+      try db.execute(sql: "INSERT INTO t VALUES (3)")
+      return try pool.readOnWriter { try Int.fetchOne($0, sql: "SELECT count(*) FROM t") }
+    }
+    #expect(count == 2)
+  }
+
   @Test func readsCannotWrite() throws {
     let error = try #require(throws: DatabaseError.self) {
       try queue.read { try $0.execute(sql: "INSERT INTO t VALUES (1)") }

@@ -94,7 +94,8 @@ public enum AppDatabase {
       try Triggers.create(db)
     }
     // Read first: a write would take the write lock on every launch for nothing.
-    if completesInterruptedCompletions, !isReadOnly, try writer.read(CompletionGrace.isAnyCompleting) {
+    if completesInterruptedCompletions, !isReadOnly, try writer.readOnWriter(CompletionGrace.isAnyCompleting)
+    {
       try writer.write { db in try CompletionGrace.completeNow(db) }
     }
   }

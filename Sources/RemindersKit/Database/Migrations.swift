@@ -223,7 +223,7 @@ enum Migrations {
   /// wrote the file, and the migrator refuses it with an error that says so.
   static func migrate(_ writer: any DatabaseWriter) throws {
     let known = Set(migrator().migrationIdentifiers)
-    let (recorded, stamped) = try writer.read { db in
+    let (recorded, stamped) = try writer.readOnWriter { db in
       (try migrator().appliedIdentifiers(db), try isStamped(db))
     }
     // Up to date, with no migration of a newer version of the app: nothing to write, and no

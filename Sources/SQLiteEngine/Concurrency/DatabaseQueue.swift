@@ -33,21 +33,11 @@ public final class DatabaseQueue: DatabaseWriter {
   // MARK: Reading
 
   public func read<T>(_ value: (Database) throws -> T) throws -> T {
-    try connection.sync { db in try Self.readOnly(db, value) }
+    try connection.sync { db in try db.readOnly(value) }
   }
 
   public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-    try await connection.run { db in try Self.readOnly(db, value) }
-  }
-
-  /// Reads in a transaction where a write attempted fails, as with `query_only` (switched on only
-  /// for a statement that may write: see `ReadGuard`). Inside a write, the
-  /// read joins it as it is.
-  private static func readOnly<T>(_ db: Database, _ value: (Database) throws -> T) throws -> T {
-    guard !db.isInsideTransaction else { return try value(db) }
-    db.readGuard.beginRead()
-    defer { db.readGuard.endRead() }
-    return try db.transaction(.deferred) { try value(db) }
+    try await connection.run { db in try db.readOnly(value) }
   }
 
   // MARK: Writing

@@ -67,3 +67,15 @@ extension DatabaseError {
       hint: "Keep the DatabaseQueue or DatabasePool open while it is in use")
   }
 }
+
+extension DatabaseWriter {
+  /// Reads on the writing connection, as ``DatabaseReader/read(_:)`` reads (a deferred
+  /// transaction that takes no write lock, where a write fails): for the checks made as a database
+  /// opens, which then need not wait for a reader connection to open.
+  public func readOnWriter<T>(_ value: (Database) throws -> T) throws -> T {
+    var result: Result<T, any Error>?
+    withWriterConnection { db in result = Result { try db.readOnly(value) } }
+    guard let result else { throw DatabaseError.closed(path) }
+    return try result.get()
+  }
+}

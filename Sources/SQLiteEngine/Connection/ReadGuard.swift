@@ -37,3 +37,15 @@ final class ReadGuard {
     queryOnlyIsOn = true
   }
 }
+
+extension Database {
+  /// Reads in a transaction where a write attempted fails, as with `query_only` (switched on only
+  /// for a statement that may write: see ``ReadGuard``). Inside a write, the read joins it as it
+  /// is.
+  func readOnly<T>(_ value: (Database) throws -> T) throws -> T {
+    guard !isInsideTransaction else { return try value(self) }
+    readGuard.beginRead()
+    defer { readGuard.endRead() }
+    return try transaction(.deferred) { try value(self) }
+  }
+}
