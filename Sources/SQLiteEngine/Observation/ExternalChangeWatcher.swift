@@ -19,7 +19,8 @@ import Synchronization
 // @unchecked: the inotify source and the timer are set while `init` runs and only cancelled after
 // (Dispatch sources are not Sendable here, so no lock can hold them); the versions and watched
 // schemas are touched on the writer's queue only, and in `init` before the watcher is shared; the
-// trailing checks on `queue` only. Everything else is immutable or Sendable.
+// last event's time and the trailing flag on `queue` only. Everything else is immutable or
+// Sendable.
 final class ExternalChangeWatcher: @unchecked Sendable {
   private let connection: SerializedConnection
   /// The names of the files watched in the main file's folder: the main file's, and those of
@@ -35,8 +36,9 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   /// queue only (and in `init`).
   private var watchedSchemas: Set<String> = []
   private let isCheckPending = Atomic<Bool>(false)
-  /// The checks that follow a burst of file events (on `queue`).
-  private var trailingChecks: [DispatchWorkItem] = []
+  /// When the last file event came, and whether a trailing check is scheduled (on `queue`).
+  private var lastEvent = DispatchTime.now()
+  private var isTrailing = false
   /// When to check again after the last file event: a commit is published in the shared WAL index
   /// (which inotify cannot see) only after its writes and their fsync, which can take a while.
   static let trailingCheckDelays: [Int] = [2, 10, 40, 150, 500]
@@ -140,11 +142,30 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     // Check now, and a few times after the burst of writes: the event of a commit's last write
     // comes before SQLite publishes the commit.
     check()
-    for check in trailingChecks { check.cancel() }
-    trailingChecks = Self.trailingCheckDelays.map { delay in
-      let item = DispatchWorkItem { [weak self] in self?.check() }
-      queue.asyncAfter(deadline: .now() + .milliseconds(delay), execute: item)
-      return item
+    lastEvent = .now()
+    if !isTrailing {
+      isTrailing = true
+      scheduleTrailingCheck()
+    }
+  }
+
+  /// Schedules the next check due after the last file event (``trailingCheckDelays``), or stops.
+  /// One check is scheduled at a time, however many events come: each event only moves the time
+  /// the delays count from.
+  private func scheduleTrailingCheck() {
+    let now = DispatchTime.now()
+    guard
+      let due = Self.trailingCheckDelays.lazy.map({ self.lastEvent + .milliseconds($0) }).first(where: {
+        $0 > now
+      })
+    else {
+      isTrailing = false
+      return
+    }
+    queue.asyncAfter(deadline: due) { [weak self] in
+      guard let self else { return }
+      self.check()
+      self.scheduleTrailingCheck()
     }
   }
 
@@ -218,7 +239,8 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   }
 
   private static func quoted(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    guard name.contains("\"") else { return "\"" + name + "\"" }
+    return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }
 
