@@ -81,8 +81,8 @@ public final class Database {
   /// SQLite's process-wide settings, made before the first connection opens (see the shim).
   private static let configureSQLiteOnce: Void = {
     _ = csqlite_disable_memory_statistics()
-    // 96 pages (about 400 KiB at 4 KiB pages) hold what a screen's read loads.
-    _ = csqlite_set_page_cache_bulk(96)
+    // 64 pages (about 280 KiB at 4 KiB pages) hold what most of a screen's reads load.
+    _ = csqlite_set_page_cache_bulk(64)
   }()
 
   /// Whether the path is a URI that asks for a read-only connection itself.
