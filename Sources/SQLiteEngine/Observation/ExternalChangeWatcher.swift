@@ -19,8 +19,7 @@ import Synchronization
 // @unchecked: the inotify source and the timer are set while `init` runs and only cancelled after
 // (Dispatch sources are not Sendable here, so no lock can hold them); the versions and watched
 // schemas are touched on the writer's queue only, and in `init` before the watcher is shared; the
-// last event's time and the trailing flag on `queue` only. Everything else is immutable or
-// Sendable.
+// trailing checks' times and number on `queue` only. Everything else is immutable or Sendable.
 final class ExternalChangeWatcher: @unchecked Sendable {
   private let connection: SerializedConnection
   /// The names of the files watched in the main file's folder: the main file's, and those of
@@ -36,9 +35,12 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   /// queue only (and in `init`).
   private var watchedSchemas: Set<String> = []
   private let isCheckPending = Atomic<Bool>(false)
-  /// When the last file event came, and whether a trailing check is scheduled (on `queue`).
+  /// When the last file event came, when the trailing check scheduled runs (nil when none is),
+  /// and its number: a check scheduled again earlier leaves the one it replaces to do nothing.
+  /// On `queue` only.
   private var lastEvent = DispatchTime.now()
-  private var isTrailing = false
+  private var trailingDue: DispatchTime?
+  private var trailingNumber = 0
   /// When to check again after the last file event: a commit is published in the shared WAL index
   /// (which inotify cannot see) only after its writes and their fsync, which can take a while.
   static let trailingCheckDelays: [Int] = [2, 10, 40, 150, 500]
@@ -143,27 +145,26 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     // comes before SQLite publishes the commit.
     check()
     lastEvent = .now()
-    if !isTrailing {
-      isTrailing = true
-      scheduleTrailingCheck()
-    }
+    scheduleTrailingCheck()
   }
 
-  /// Schedules the next check due after the last file event (``trailingCheckDelays``), or stops.
-  /// One check is scheduled at a time, however many events come: each event only moves the time
-  /// the delays count from.
+  /// Schedules the next check due after the last file event (``trailingCheckDelays``), unless one
+  /// already runs by then. One check is scheduled at a time, however many events come: a burst
+  /// moves the time the delays count from, and schedules again only to check sooner.
   private func scheduleTrailingCheck() {
     let now = DispatchTime.now()
     guard
       let due = Self.trailingCheckDelays.lazy.map({ self.lastEvent + .milliseconds($0) }).first(where: {
         $0 > now
       })
-    else {
-      isTrailing = false
-      return
-    }
+    else { return }
+    if let scheduled = trailingDue, scheduled <= due { return }
+    trailingDue = due
+    trailingNumber += 1
+    let number = trailingNumber
     queue.asyncAfter(deadline: due) { [weak self] in
-      guard let self else { return }
+      guard let self, number == self.trailingNumber else { return }
+      self.trailingDue = nil
       self.check()
       self.scheduleTrailingCheck()
     }
