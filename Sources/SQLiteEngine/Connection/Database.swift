@@ -165,16 +165,23 @@ public final class Database {
   /// Whether this connection cannot write.
   public var isReadOnly: Bool { !isClosed && sqlite3_db_readonly(sqliteConnection, "main") == 1 }
 
+  /// The names of this connection's databases, in SQLite's order: `main`, `temp`, then the
+  /// attached ones. Asked of the connection itself: no statement runs.
+  var schemaNames: [String] {
+    guard !isClosed else { return [] }
+    var names: [String] = []
+    var index: Int32 = 0
+    while let name = sqlite3_db_name(sqliteConnection, index) {
+      names.append(String(cString: name))
+      index += 1
+    }
+    return names
+  }
+
   /// Whether a database is attached to this connection as `schema` (any case, as SQLite compares
   /// schema names). Asked of the connection itself: no statement runs.
   public func isAttached(schema: String) -> Bool {
-    guard !isClosed else { return false }
-    var index: Int32 = 2  // 0 is main and 1 is temp; attached databases follow.
-    while let name = sqlite3_db_name(sqliteConnection, index) {
-      if sqlite3_stricmp(name, schema) == 0 { return true }
-      index += 1
-    }
-    return false
+    schemaNames.dropFirst(2).contains { sqlite3_stricmp($0, schema) == 0 }
   }
 
   /// The rowid of the last successful insert.

@@ -223,14 +223,10 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     // pool object lives on while someone listens) must not read it.
     guard !db.isClosed else { throw DatabaseError.closed(db.path) }
     var databases: [String: (file: String, version: Int64)] = [:]
-    var index: Int32 = 0
     // Schema 0 is main, 1 is temp, and attached databases follow.
-    while let name = sqlite3_db_name(db.sqliteConnection, index) {
-      defer { index += 1 }
-      guard index != 1 else { continue }
-      let file = sqlite3_db_filename(db.sqliteConnection, name).map { String(cString: $0) } ?? ""
+    for (index, schema) in db.schemaNames.enumerated() where index != 1 {
+      let file = sqlite3_db_filename(db.sqliteConnection, schema).map { String(cString: $0) } ?? ""
       guard index == 0 || !file.isEmpty else { continue }
-      let schema = String(cString: name)
       let version = try db.cachedStatement(sql: "PRAGMA \(quoted(schema)).data_version").fetchOne {
         try $0.decode(Int64.self, at: 0)
       }

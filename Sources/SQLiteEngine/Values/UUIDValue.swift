@@ -70,6 +70,7 @@ public enum UUIDText {
     guard text.count == 36 else {
       return UUID(uuidString: String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespaces))
     }
+    let dash = UInt8(ascii: "-")
     guard text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return nil }
     var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     // Every digit is looked up, and any character that is not one leaves a bit above the low
@@ -92,8 +93,6 @@ public enum UUIDText {
     }
     return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
   }
-
-  private static let dash = UInt8(ascii: "-")
 
   /// The value of each character as a hexadecimal digit, in any case; 0xFF for any other.
   private static let hexDigits: [UInt8] = (0...255).map { character in
