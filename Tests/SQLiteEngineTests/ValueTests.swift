@@ -97,6 +97,22 @@ struct ValueTests {
         try db.read { db in _ = try UUID.fetchAll(db, sql: "SELECT ?", arguments: [text]) }
       }
     }
+    // Every digit of many UUIDs lands in its byte, and a character that is not a digit is
+    // refused wherever it stands.
+    let uuids = (0..<200).map { _ in UUID() }
+    let read = try db.read { db in
+      try uuids.map { try UUID.fetchOne(db, sql: "SELECT ?", arguments: [$0.uuidString]) }
+    }
+    #expect(read == uuids)
+    let text = Array(uuid.uuidString.utf8)
+    for position in text.indices where text[position] != UInt8(ascii: "-") {
+      var wrong = text
+      wrong[position] = UInt8(ascii: "x")
+      let argument = String(decoding: wrong, as: UTF8.self)
+      #expect(throws: RowDecodingError.self, "\(argument)") {
+        try db.read { db in _ = try UUID.fetchAll(db, sql: "SELECT ?", arguments: [argument]) }
+      }
+    }
   }
 
   @Test func datesAreUTCTextToTheMillisecond() throws {

@@ -67,31 +67,31 @@ public enum UUIDText {
   }
 
   static func uuid(from text: UnsafeBufferPointer<UInt8>) -> UUID? {
-    guard text.count == 36 else {
+    guard text.count == 36, let characters = text.baseAddress else {
       return UUID(uuidString: String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespaces))
     }
     let dash = UInt8(ascii: "-")
-    guard text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return nil }
-    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    // Every digit is looked up, and any character that is not one leaves a bit above the low
-    // nibble set in `invalid`: one test at the end instead of one per digit.
-    let invalid = withUnsafeMutableBytes(of: &bytes) { output -> UInt8 in
-      hexDigits.withUnsafeBufferPointer { digits in
-        var invalid: UInt8 = 0
-        for index in 0..<16 {
-          // Two digits per byte, and a dash before bytes 4, 6, 8 and 10.
-          let dashes =
-            (index >= 4 ? 1 : 0) + (index >= 6 ? 1 : 0) + (index >= 8 ? 1 : 0) + (index >= 10 ? 1 : 0)
-          let input = 2 * index + dashes
-          let high = digits[Int(text[input])]
-          let low = digits[Int(text[input + 1])]
-          invalid |= high | low
-          output[index] = high << 4 | (low & 0x0F)
-        }
-        return invalid
+    guard characters[8] == dash, characters[13] == dash, characters[18] == dash, characters[23] == dash
+    else { return nil }
+    return hexDigits.withUnsafeBufferPointer { digits -> UUID? in
+      // Any character that is not a digit leaves a bit above the low nibble set in `invalid`: one
+      // test at the end instead of one per digit.
+      var invalid: UInt8 = 0
+      func byte(at offset: Int) -> UInt8 {
+        let high = digits[Int(characters[offset])]
+        let low = digits[Int(characters[offset + 1])]
+        invalid |= high | low
+        return high << 4 | low
       }
+      // Each byte's two digits where they lie, around the dashes: straight-line code, where a loop
+      // worked out each position (a UUID read per row of a fetch).
+      let bytes: uuid_t = (
+        byte(at: 0), byte(at: 2), byte(at: 4), byte(at: 6), byte(at: 9), byte(at: 11), byte(at: 14),
+        byte(at: 16), byte(at: 19), byte(at: 21), byte(at: 24), byte(at: 26), byte(at: 28), byte(at: 30),
+        byte(at: 32), byte(at: 34)
+      )
+      return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
     }
-    return invalid & 0xF0 == 0 ? UUID(uuid: bytes) : nil
   }
 
   /// The value of each character as a hexadecimal digit, in any case; 0xFF for any other.
