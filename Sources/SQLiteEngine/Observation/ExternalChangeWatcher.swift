@@ -48,13 +48,14 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   private init?(connection: SerializedConnection, path: String, pollInterval: TimeInterval) {
     guard let filePath = Self.filePath(of: path) else { return nil }
     self.connection = connection
-    fileNames = Mutex([(filePath as NSString).lastPathComponent])
+    let (folder, fileName) = Self.folderAndName(of: filePath)
+    fileNames = Mutex([fileName])
     // The baseline is read now, before the first observation fetches its first value: a commit
     // made in between is then seen as a change, never folded into the baseline and missed.
     let databases = connection.sync { db in try? Self.databases(db) }
     lastDataVersions = databases?.mapValues(\.version)
     if let databases { watchFiles(of: databases) }
-    startInotify(directory: (filePath as NSString).deletingLastPathComponent)
+    startInotify(directory: folder)
     startTimer(interval: pollInterval)
   }
 
@@ -205,13 +206,22 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     let schemas = Set(databases.keys)
     guard schemas != watchedSchemas, let main = databases["main"]?.file else { return }
     watchedSchemas = schemas
-    let folder = (main as NSString).deletingLastPathComponent
-    let inFolder = databases.values.map(\.file).filter {
-      !$0.isEmpty && ($0 as NSString).deletingLastPathComponent == folder
-    }
+    let folder = Self.folderAndName(of: main).folder
+    let inFolder = databases.values.filter { !$0.file.isEmpty }.map { Self.folderAndName(of: $0.file) }
+      .filter { $0.folder == folder }
     fileNames.withLock { names in
-      for file in inFolder { names.insert((file as NSString).lastPathComponent) }
+      for file in inFolder { names.insert(file.name) }
     }
+  }
+
+  /// Splits a file's path at its last slash, as `dirname` and `basename` do: the folder (`""` for
+  /// a bare name, `/` at the root) and the file's name. Foundation's path methods normalise the
+  /// whole path first, which cost more than the rest of setting up a watcher.
+  static func folderAndName(of path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+    var folder = path[..<slash]
+    while folder.last == "/" { folder = folder.dropLast() }
+    return (folder.isEmpty ? "/" : String(folder), String(path[path.index(after: slash)...]))
   }
 
   /// The writer's file-backed databases (main and attached, not temp), with their files and
