@@ -215,8 +215,8 @@ final class ExternalChangeWatcher: @unchecked Sendable {
   }
 
   /// Splits a file's path at its last slash, as `dirname` and `basename` do: the folder (`""` for
-  /// a bare name, `/` at the root) and the file's name. Foundation's path methods normalise the
-  /// whole path first, which cost more than the rest of setting up a watcher.
+  /// a bare name, `/` at the root) and the file's name. NSString's path methods normalise the
+  /// whole path first, which is slow and needless for a path SQLite opened.
   static func folderAndName(of path: String) -> (folder: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return ("", path) }
     var folder = path[..<slash]
