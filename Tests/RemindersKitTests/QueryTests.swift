@@ -283,6 +283,66 @@ struct QueryTests {
     }
   }
 
+  @Test func aReminderNamedByItsIdOrTitleIsFoundThroughAnIndex() throws {
+    let fixture = try Fixture()
+    let groceries = try fixture.reminder("Groceries")
+    // The sample's ids count up: the whole id is the start that names one.
+    let start = groceries.id.uuidString.lowercased()
+    for query in [
+      Reminder.withID(startingWith: start), Reminder.withID(startingWith: start.uppercased()),
+      Reminder.titled("Groceries"), Reminder.titled("gROCERIES"),
+    ] {
+      #expect(try fixture.database.read { try query.fetchAll($0) }.map(\.id) == [groceries.id])
+    }
+    // A range of the ids' index, and the search index's trigrams: never every reminder.
+    let byID = try fixture.plan(Reminder.withID(startingWith: start).query)
+    #expect(
+      byID.contains { $0.contains("SEARCH reminders USING INDEX") && $0.contains("(id>? AND id<?)") },
+      "\(byID)")
+    let byTitle = try fixture.plan(Reminder.titled("Groceries").query)
+    #expect(byTitle.contains { $0.contains("SCAN reminderTexts VIRTUAL TABLE INDEX 0:M") }, "\(byTitle)")
+    for steps in [byID, byTitle] {
+      #expect(!steps.contains { $0.contains("SCAN reminders") }, "\(steps)")
+    }
+  }
+
+  @Test func aTitleIsMatchedWholeAndItsWildcardsAsCharacters() throws {
+    let fixture = try Fixture(sample: false)
+    let personal = try fixture.database.writeAction { try $0.destinationList(named: "Personal").list }
+    for title in ["50% off", "50x off", "a_b", "axb", "Milk", "Milk and eggs", "ab"] {
+      var draft = Reminder.Draft(remindersListID: personal.id)
+      draft.title = title
+      try fixture.database.writeAction { try $0.saveReminder(draft) }
+    }
+    func found(_ title: String) throws -> [String] {
+      try fixture.database.read { try Reminder.titled(title).order(by: \.title).fetchAll($0) }.map(\.title)
+    }
+    #expect(try found("50% off") == ["50% off"])
+    #expect(try found("a_b") == ["a_b"])
+    #expect(try found("milk") == ["Milk"])
+    #expect(try found("Milk and") == [])
+    // Shorter than a trigram: found all the same.
+    #expect(try found("AB") == ["ab"])
+  }
+
+  @Test func anIdWrittenInUppercaseIsFoundByItsLowercaseStart() throws {
+    let fixture = try Fixture()
+    let personal = try fixture.list("Personal")
+    let id = "ABCDEF01-2345-4678-9ABC-DEF012345678"
+    try fixture.database.write { db in
+      try db.execute(
+        sql: "INSERT INTO reminders (id, remindersListID, title) VALUES (?, ?, 'Shouted')",
+        arguments: [id, personal.id.uuidString.lowercased()])
+    }
+    for start in ["abcdef01", "ABCDEF01-2345", "abcdef01-2345-4678-9abc-def012345678"] {
+      let titles = try fixture.database.read { try Reminder.withID(startingWith: start).fetchAll($0) }
+        .map(\.title)
+      #expect(titles == ["Shouted"], "\(start)")
+    }
+    let none = try fixture.database.read { try Reminder.withID(startingWith: "abcdef02").fetchAll($0) }
+    #expect(none.isEmpty)
+  }
+
   @Test func windowsByDueDateReadTheirRowsInOrderFromAnIndex() throws {
     let fixture = try Fixture()
     let personal = try fixture.list("Personal").id

@@ -59,8 +59,7 @@ extension RemindersList {
     // Two lists may share a title: picking one would act on the other list than meant.
     if byTitle.count > 1 { throw ListLookupError(name: text, problem: .ambiguous(ids: byTitle.map(\.id))) }
     guard ShortID.isPrefix(text) else { return nil }
-    let pattern = text.lowercased() + "%"
-    let byID = try RemindersList.where { #sql("\($0.id) LIKE \(pattern)") }.limit(2).fetchAll(db)
+    let byID = try RemindersList.where { ShortID.condition($0.id, startsWith: text) }.limit(2).fetchAll(db)
     return byID.count == 1 ? byID[0] : nil
   }
 

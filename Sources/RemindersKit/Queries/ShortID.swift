@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteData
 
 /// How people name rows by id: the first characters of the id, as the command line prints them.
 public enum ShortID {
@@ -12,5 +13,21 @@ public enum ShortID {
   /// Whether `text` could be the start of an id: hex digits and dashes, long enough.
   public static func isPrefix(_ text: String) -> Bool {
     text.count >= minimumPrefix && text.count <= 36 && text.allSatisfy { $0.isHexDigit || $0 == "-" }
+  }
+
+  /// The condition that the id in `column` starts with `prefix` (text that ``isPrefix(_:)``
+  /// accepts), in any case: two ranges of the column, which its index finds at once. A `LIKE`
+  /// pattern ignores case, so SQLite cannot use the index for it and reads every row. Ids are
+  /// stored in lowercase; the uppercase range finds those another program wrote so.
+  public static func condition(_ column: some QueryExpression, startsWith prefix: String)
+    -> SQLQueryExpression<Bool>
+  {
+    // Every character of an id sorts below "~": the ids from `start` up to `start~` are those that
+    // begin with `start`.
+    let lower = prefix.lowercased()
+    let upper = prefix.uppercased()
+    return #sql(
+      "((\(column) >= \(lower) AND \(column) < \(lower + "~")) OR (\(column) >= \(upper) AND \(column) < \(upper + "~")))"
+    )
   }
 }

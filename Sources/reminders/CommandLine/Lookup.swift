@@ -13,15 +13,13 @@ enum Lookup {
     let text = reference.trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { throw CommandError.notFound("an empty reminder reference names nothing") }
     if ShortID.isPrefix(text) {
-      let pattern = text.lowercased() + "%"
-      let byID = try Reminder.where { #sql("\($0.id) LIKE \(pattern)") }.limit(2).fetchAll(db)
+      let byID = try Reminder.withID(startingWith: text).limit(2).fetchAll(db)
       if byID.count == 1 { return byID[0] }
       if byID.count > 1 {
         throw CommandError.notFound("'\(text)' is the start of several reminder ids; give more characters")
       }
     }
-    let byTitle = try Reminder.where { $0.title.collate(.nocase).eq(text) }.order(by: \.position).limit(6)
-      .fetchAll(db)
+    let byTitle = try Reminder.titled(text).order(by: \.position).limit(6).fetchAll(db)
     switch byTitle.count {
     case 1:
       return byTitle[0]
