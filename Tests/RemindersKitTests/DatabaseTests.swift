@@ -47,7 +47,7 @@ struct DatabaseTests {
       try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
     }
     #expect(recorded == AppDatabase.migrationIdentifiers)
-    #expect(recorded.count == 10)
+    #expect(recorded.count == 11)
     #expect(try second.read { try Reminder.fetchCount($0) } == 11)
     try second.writeAction { db in
       try db.saveReminder(

@@ -349,6 +349,7 @@ struct QueryTests {
     let windows: [(DetailKind, ScreenSettings.Ordering, String)] = [
       (.smart(.all), .dueDate, "reminders_completedLast_dueDate"),
       (.smart(.scheduled), .dueDate, "reminders_completedLast_dueDate"),
+      (.smart(.flagged), .dueDate, "reminders_flagged_completedLast_dueDate"),
       (.list(personal), .dueDate, "reminders_remindersListID_completedLast_dueDate"),
       (.list(personal), .manual, "reminders_remindersListID_completedLast_position"),
     ]

@@ -18,6 +18,7 @@ enum Migrations {
   static let coverDueDays = prefix + "8: index one day's reminders with their status"
   static let persistentSearchIndex = prefix + "9: keep the search index with persistent triggers"
   static let recordCompletionDates = prefix + "10: record when reminders are completed"
+  static let indexFlaggedOrder = prefix + "11: index the flagged reminders in the screens' order"
 
   /// The migrator for the app's database. `foreignIdentifiers` are migrations recorded in the file
   /// by another program: they are registered (as already applied) so that the file opens.
@@ -205,6 +206,17 @@ enum Migrations {
               ELSE strftime('%Y-%m-%d %H:%M:%f', 'now') END
             WHERE "rowid" = "new"."rowid";
           END;
+          """)
+    }
+    migrator.registerMigration(indexFlaggedOrder) { db in
+      // Flagged by due date walked the order index of every reminder and kept the flagged ones:
+      // a window read twenty rows per flagged one, and listing them all (`reminders ls
+      // --flagged`) read every reminder, 1.6 s at a million. The flagged ones alone, in the same
+      // order: SQLite uses a partial index when the query's conditions include its own.
+      try db.execute(
+        sql: """
+          CREATE INDEX IF NOT EXISTS "reminders_flagged_completedLast_dueDate"
+          ON "reminders" ("status" = 1, "dueDate" IS NULL, "dueDate", "position") WHERE "isFlagged"
           """)
     }
     return migrator
