@@ -60,8 +60,11 @@ extension Unicode.Scalar {
   }
 }
 
+// Inlinable, so that other modules run these specialized for their strings: called through
+// `StringProtocol`'s witnesses, the ASCII test went byte by byte through the generic iterator.
 extension StringProtocol {
   /// The number of terminal columns the text occupies on one line.
+  @inlinable
   public var terminalWidth: Int {
     // Printable ASCII text is one column a byte.
     if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
@@ -69,12 +72,11 @@ extension StringProtocol {
     for character in self { total += character.terminalWidth }
     return total
   }
-}
 
-extension StringProtocol {
   /// The text as it is safe to print: each grapheme as `Character.sanitizedForTerminal` draws it,
   /// so that text from data (a title, a file name) can show what it holds but never move the
   /// cursor, retitle the window or clear the screen.
+  @inlinable
   public var sanitizedForTerminal: String {
     if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(self) }
     return String(map(\.sanitizedForTerminal))
