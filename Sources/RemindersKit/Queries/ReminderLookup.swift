@@ -10,9 +10,9 @@ extension Reminder {
 
   /// The reminders titled `title`, case aside (as SQLite's NOCASE compares: ASCII letters).
   /// Comparing every title reads every reminder; the search index finds the titles that contain
-  /// the text (its trigrams, for three characters or more), and those alone are compared.
+  /// the text (when it is long enough for trigrams), and those alone are compared.
   public static func titled(_ title: String) -> Where<Reminder> {
-    guard title.unicodeScalars.count >= 3 else {
+    guard SearchQuery.isIndexed(title) else {
       return Reminder.where { $0.title.collate(.nocase).eq(title) }
     }
     let containing = ReminderText.where { $0.title.match(title) }.select(\.rowid)

@@ -38,11 +38,14 @@ public struct SearchQuery: Hashable, Sendable {
   /// Whether there is nothing to search for.
   public var isEmpty: Bool { terms.isEmpty && tags.isEmpty }
 
-  /// The words the full-text index can find: a trigram index needs three characters.
-  var indexedTerms: [String] { terms.filter { $0.unicodeScalars.count >= 3 } }
+  /// Whether the full-text index can find `text`: a trigram index needs three characters.
+  static func isIndexed(_ text: String) -> Bool { text.unicodeScalars.count >= 3 }
+
+  /// The words the full-text index can find.
+  var indexedTerms: [String] { terms.filter(Self.isIndexed) }
 
   /// The words too short for the index, found with LIKE instead.
-  var shortTerms: [String] { terms.filter { $0.unicodeScalars.count < 3 } }
+  var shortTerms: [String] { terms.filter { !Self.isIndexed($0) } }
 
   /// The FTS5 query for the indexed words: each a quoted phrase (quotes doubled), all required.
   /// Quoting makes every character literal, so no text can be an FTS5 syntax error.
