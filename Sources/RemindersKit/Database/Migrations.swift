@@ -235,9 +235,10 @@ enum Migrations {
   /// are left alone; one of this app's that this version does not know means a newer version
   /// wrote the file, and the migrator refuses it with an error that says so.
   static func migrate(_ writer: any DatabaseWriter) throws {
-    let known = Set(migrator().migrationIdentifiers)
+    let appMigrator = migrator()
+    let known = Set(appMigrator.migrationIdentifiers)
     let (recorded, stamped) = try writer.readOnWriter { db in
-      (try migrator().appliedIdentifiers(db), try isStamped(db))
+      (try appMigrator.appliedIdentifiers(db), try isStamped(db))
     }
     // Up to date, with no migration of a newer version of the app: nothing to write, and no
     // write lock taken (the common case, on every launch).
