@@ -143,9 +143,11 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, Sendable {
 
   public func decode(_ decoder: inout QueryDecoder) throws -> Returning { try decodeRow(&decoder) }
   /// Inlinable, so that a plain insert of rows (one draft at a time, say) goes straight to its
-  /// rows where it is written, with no generic code in between.
+  /// rows where it is written, with no generic code in between. Consuming, so that the insert is
+  /// dropped here, once, rather than by every call site after the call (an insert made and run
+  /// per row is dropped per row); a caller that runs the same insert again keeps a copy.
   @inlinable
-  public func execute(_ db: Database) throws {
+  public consuming func execute(_ db: Database) throws {
     if clauses == nil, Into.tableAlias == nil {
       switch source {
       case .row(let row): if try Self.insertBinding(row, db) { return }
