@@ -325,6 +325,22 @@ struct QueryTests {
     #expect(try found("AB") == ["ab"])
   }
 
+  @Test func anIdOfDigitsIsFoundByItsStartInOneRange() throws {
+    let fixture = try Fixture()
+    let personal = try fixture.list("Personal")
+    try fixture.database.write { db in
+      try db.execute(
+        sql: "INSERT INTO reminders (id, remindersListID, title) VALUES (?, ?, 'Digits')",
+        arguments: ["12345678-9012-4345-8678-901234567890", personal.id.uuidString.lowercased()])
+    }
+    let titles = try fixture.database.read { try Reminder.withID(startingWith: "12345678-90").fetchAll($0) }
+    #expect(titles.map(\.title) == ["Digits"])
+    // No case to tell apart: one range of the index, not the same range twice.
+    let plan = try fixture.plan(Reminder.withID(startingWith: "12345678-90").query)
+    #expect(!plan.contains { $0.contains("MULTI-INDEX OR") }, "\(plan)")
+    #expect(plan.contains { $0.contains("(id>? AND id<?)") }, "\(plan)")
+  }
+
   @Test func anIdWrittenInUppercaseIsFoundByItsLowercaseStart() throws {
     let fixture = try Fixture()
     let personal = try fixture.list("Personal")

@@ -22,12 +22,17 @@ public enum ShortID {
   public static func condition(_ column: some QueryExpression, startsWith prefix: String)
     -> SQLQueryExpression<Bool>
   {
-    // Every character of an id sorts below "~": the ids from `start` up to `start~` are those that
-    // begin with `start`.
     let lower = prefix.lowercased()
     let upper = prefix.uppercased()
-    return #sql(
-      "((\(column) >= \(lower) AND \(column) < \(lower + "~")) OR (\(column) >= \(upper) AND \(column) < \(upper + "~")))"
-    )
+    // A start of digits and dashes has no case: one range.
+    guard upper != lower else { return startsWith(column, lower) }
+    return #sql("(\(startsWith(column, lower)) OR \(startsWith(column, upper)))")
+  }
+
+  /// Every character of an id sorts below "~": the ids from `start` up to `start~` are those that
+  /// begin with `start`.
+  private static func startsWith(_ column: some QueryExpression, _ start: String) -> SQLQueryExpression<Bool>
+  {
+    #sql("(\(column) >= \(start) AND \(column) < \(start + "~"))")
   }
 }
