@@ -309,7 +309,9 @@ struct QueryTests {
   @Test func aTitleIsMatchedWholeAndItsWildcardsAsCharacters() throws {
     let fixture = try Fixture(sample: false)
     let personal = try fixture.database.writeAction { try $0.destinationList(named: "Personal").list }
-    for title in ["50% off", "50x off", "a_b", "axb", "Milk", "Milk and eggs", "ab"] {
+    for title in [
+      "50% off", "50x off", "a_b", "axb", "Milk", "Milk and eggs", "ab", "Call \"Mom\"", "Buy NOT milk",
+    ] {
       var draft = Reminder.Draft(remindersListID: personal.id)
       draft.title = title
       try fixture.database.writeAction { try $0.saveReminder(draft) }
@@ -323,6 +325,9 @@ struct QueryTests {
     #expect(try found("Milk and") == [])
     // Shorter than a trigram: found all the same.
     #expect(try found("AB") == ["ab"])
+    // The search index is asked for the text as one phrase: quotes and its operators are text.
+    #expect(try found("call \"mom\"") == ["Call \"Mom\""])
+    #expect(try found("Buy NOT milk") == ["Buy NOT milk"])
   }
 
   @Test func anIdOfDigitsIsFoundByItsStartInOneRange() throws {
