@@ -382,6 +382,34 @@ struct ExecutionTests {
     #expect(try database.read { db in try Tag.where { $0.title.eq("four") }.fetchCount(db) } == 0)
   }
 
+  /// A draft insert keeps one draft as it is, without an array, and gathers every other form of
+  /// its builder: each inserts its rows, and an insert read for rows without RETURNING reads none.
+  @Test func draftInsertsOfEveryBuilderForm() throws {
+    func draft(_ number: Int, _ title: String) -> Reminder.Draft {
+      Reminder.Draft(id: reminderID(number), remindersListID: businessID, title: title)
+    }
+    #expect(
+      Reminder.insert { draft(30, "x") }.query.debugDescription
+        == Reminder.insert { [draft(30, "x")] }.query.debugDescription)
+    let includesOptional = false
+    let returned: [()] = try database.write { db in
+      try Reminder.insert { [draft(30, "array of one")] }.execute(db)
+      try Reminder.insert { if includesOptional { draft(31, "left out") } }.execute(db)
+      try Reminder.insert {
+        draft(32, "first of two")
+        if !includesOptional { draft(33, "second of two") } else { draft(34, "other branch") }
+      }
+      .execute(db)
+      return try Reminder.insert { draft(35, "read for rows") }.fetchAll(db)
+    }
+    #expect(returned.isEmpty)
+    let titles = try database.read { db in
+      try Reminder.where { $0.id.in([30, 31, 32, 33, 34, 35].map(reminderID)) }.order(by: \.title)
+        .fetchAll(db).map(\.title)
+    }
+    #expect(titles == ["array of one", "first of two", "read for rows", "second of two"])
+  }
+
   @Test func aTableWithoutAPrimaryKeyInsertsItsRowsAsDrafts() throws {
     #expect(Count.Draft.self == Count.self)
     let queue = try DatabaseQueue()

@@ -166,7 +166,7 @@ extension PrimaryKeyedTable {
     doUpdate updates: (inout Updates<Self>, Excluded<Self>) -> Void,
     where updateFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil
   ) -> Insert<Self, ()> {
-    insert(rows).conflict(
+    insert(drafts: rows()).conflict(
       target: names(of: target), targetFilter: targetFilter, assignments: Updates.made(by: updates),
       updateFilter: updateFilter.map { filter in { columns, _ in filter(columns) } })
   }
@@ -190,7 +190,7 @@ extension PrimaryKeyedTable {
     onConflict target: (TableColumns) -> (repeat each Target),
     where targetFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil
   ) -> Insert<Self, ()> {
-    insert(rows).conflict(target: names(of: target), targetFilter: targetFilter)
+    insert(drafts: rows()).conflict(target: names(of: target), targetFilter: targetFilter)
   }
 
   /// Drafts, with a filter of the conflict update they do not have: see the rows' form.
@@ -198,7 +198,7 @@ extension PrimaryKeyedTable {
     @InsertValuesBuilder<Draft> _ rows: () -> [Draft],
     @ConditionBuilder where updateFilter: (TableColumns) -> [QueryFragment]
   ) -> Insert<Self, ()> {
-    insert(rows).filteringMissingUpdate(updateFilter(columns))
+    insert(drafts: rows()).filteringMissingUpdate(updateFilter(columns))
   }
 
   /// Drafts, or on any conflict an update of the existing row.
@@ -206,7 +206,7 @@ extension PrimaryKeyedTable {
     @InsertValuesBuilder<Draft> _ rows: () -> [Draft],
     onConflictDoUpdate updates: (inout Updates<Self>) -> Void
   ) -> Insert<Self, ()> {
-    insert(rows).conflict(target: nil, assignments: Updates.made { row, _ in updates(&row) })
+    insert(drafts: rows()).conflict(target: nil, assignments: Updates.made { row, _ in updates(&row) })
   }
 
   /// The same, with the values that were to be inserted, and a condition on the update.
@@ -215,7 +215,8 @@ extension PrimaryKeyedTable {
     onConflictDoUpdate updates: (inout Updates<Self>, Excluded<Self>) -> Void,
     where updateFilter: ((TableColumns, Excluded<Self>) -> any QueryExpression<Bool>)? = nil
   ) -> Insert<Self, ()> {
-    insert(rows).conflict(target: nil, assignments: Updates.made(by: updates), updateFilter: updateFilter)
+    insert(drafts: rows()).conflict(
+      target: nil, assignments: Updates.made(by: updates), updateFilter: updateFilter)
   }
 }
 

@@ -4,41 +4,67 @@ import SQLiteEngine
 public struct Insert<Into: Table, Returning>: DecodableStatement, Sendable {
   public typealias QueryValue = Returning
 
+  /// The statement, in its one stored property: an insert held in more than one is not seen
+  /// through where it is written, and is copied and dropped through its generic type's value
+  /// witness (about 150 instructions per row when inserting a draft at a time).
   @usableFromInline
-  var source: InsertSource<Into>
-  /// Everything else the statement says, nil for a plain insert: inserting a draft at a time
-  /// makes, passes and drops one of these per row, so the common kind is kept small.
-  @usableFromInline
-  var clauses: InsertClauses?
-  @usableFromInline
-  let decodeRow: @Sendable (inout QueryDecoder) throws -> Returning
+  let form: InsertForm<Into, Returning>
 
   @inlinable
+  init(form: InsertForm<Into, Returning>) { self.form = form }
+
   init(
-    source: InsertSource<Into>, clauses: InsertClauses?,
+    source: InsertSource<Into>, clauses: InsertClauses,
     decodeRow: @escaping @Sendable (inout QueryDecoder) throws -> Returning
   ) {
-    self.source = source
-    self.clauses = clauses
-    self.decodeRow = decodeRow
+    form = .full(InsertParts(source: source, clauses: clauses, decodeRow: decodeRow))
   }
 
-  var columnNames: [String] { clauses?.values.columnNames ?? [] }
-  var quotedColumnNames: QueryFragment? { clauses?.values.quotedColumnNames }
-  var conflictTarget: [String]? { clauses?.values.conflictTarget }
-  var conflictWhere: QueryFragment? { clauses?.values.conflictWhere }
-  var doUpdate: [(column: String, value: QueryFragment)]? { clauses?.values.doUpdate }
-  var doUpdateWhere: QueryFragment? { clauses?.values.doUpdateWhere }
-  var returning: [QueryFragment] { clauses?.values.returning ?? [] }
+  var source: InsertSource<Into> {
+    switch form {
+    case .plain(let source): source
+    case .full(let parts): parts.source
+    }
+  }
+
+  /// Everything else the statement says, nil for a plain insert.
+  var clauses: InsertClauses? {
+    switch form {
+    case .plain: nil
+    case .full(let parts): parts.clauses
+    }
+  }
+
+  var decodeRow: @Sendable (inout QueryDecoder) throws -> Returning {
+    switch form {
+    case .plain: { _ in try Self.noRow() }
+    case .full(let parts): parts.decodeRow
+    }
+  }
+
+  /// What a row of a plain insert decodes to: such an insert returns no rows, and is made only
+  /// where `Returning` is `()`.
+  private static func noRow() throws -> Returning {
+    guard let nothing = () as? Returning else {
+      throw QueryDecodingError(message: "A plain insert returns no rows: add a RETURNING clause to read them")
+    }
+    return nothing
+  }
+
+  var columnNames: [String] { clauses?.columnNames ?? [] }
+  var quotedColumnNames: QueryFragment? { clauses?.quotedColumnNames }
+  var conflictTarget: [String]? { clauses?.conflictTarget }
+  var conflictWhere: QueryFragment? { clauses?.conflictWhere }
+  var doUpdate: [(column: String, value: QueryFragment)]? { clauses?.doUpdate }
+  var doUpdateWhere: QueryFragment? { clauses?.doUpdateWhere }
+  var returning: [QueryFragment] { clauses?.returning ?? [] }
 
   /// The statement with its clauses changed: they are shared between copies, so a change
   /// makes new ones.
-  func changingClauses(_ change: (inout InsertClauses.Values) -> Void) -> Self {
-    var copy = self
-    var values = clauses?.values ?? InsertClauses.Values()
-    change(&values)
-    copy.clauses = InsertClauses(values)
-    return copy
+  func changingClauses(_ change: (inout InsertClauses) -> Void) -> Self {
+    var clauses = self.clauses ?? InsertClauses()
+    change(&clauses)
+    return Self(source: source, clauses: clauses, decodeRow: decodeRow)
   }
 
   public var query: QueryFragment {
@@ -136,28 +162,35 @@ public struct Insert<Into: Table, Returning>: DecodableStatement, Sendable {
   private func returning<Row>(
     _ columns: [QueryFragment], decodeRow: @escaping @Sendable (inout QueryDecoder) throws -> Row
   ) -> Insert<Into, Row> {
-    var values = clauses?.values ?? InsertClauses.Values()
-    values.returning = columns
-    return Insert<Into, Row>(source: source, clauses: InsertClauses(values), decodeRow: decodeRow)
+    var clauses = self.clauses ?? InsertClauses()
+    clauses.returning = columns
+    return Insert<Into, Row>(source: source, clauses: clauses, decodeRow: decodeRow)
   }
 
   public func decode(_ decoder: inout QueryDecoder) throws -> Returning { try decodeRow(&decoder) }
-  /// Inlinable, so that a plain insert of rows (one draft at a time, say) goes straight to its
-  /// rows where it is written, with no generic code in between. Consuming, so that the insert is
-  /// dropped here, once, rather than by every call site after the call (an insert made and run
-  /// per row is dropped per row); a caller that runs the same insert again keeps a copy.
-  @inlinable
-  public consuming func execute(_ db: Database) throws {
-    if clauses == nil, Into.tableAlias == nil {
-      switch source {
-      case .row(let row): if try Self.insertBinding(row, db) { return }
-      case .rows(let rows): if try Self.insertBinding(rows, db) { return }
-      case .draft(let draft): if try Self.insertBinding(draft, db) { return }
-      case .drafts(let drafts): if try Self.insertBinding(drafts, db) { return }
-      default: break
-      }
+  /// Inlined where it is written, so that a plain insert of rows (one draft at a time, say) is
+  /// seen through there: it goes straight to binding its rows, with no generic code in between,
+  /// and no copy or drop of the whole insert.
+  @inlinable @inline(__always)
+  public func execute(_ db: Database) throws {
+    guard case .plain(let source) = form, Into.tableAlias == nil else {
+      return try executeRenderingValues(db)
     }
-    try executeRenderingValues(db)
+    switch source {
+    case .row(let row): if try !Self.insertBinding(row, db) { try Self.executeRendering(.row(row), db) }
+    case .rows(let rows): if try !Self.insertBinding(rows, db) { try Self.executeRendering(.rows(rows), db) }
+    case .draft(let draft):
+      if try !Self.insertBinding(draft, db) { try Self.executeRendering(.draft(draft), db) }
+    case .drafts(let drafts):
+      if try !Self.insertBinding(drafts, db) { try Self.executeRendering(.drafts(drafts), db) }
+    default: try executeRenderingValues(db)
+    }
+  }
+
+  /// Runs a plain insert of `source` with its SQL rendered.
+  @usableFromInline
+  static func executeRendering(_ source: InsertSource<Into>, _ db: Database) throws {
+    try Insert<Into, ()>(form: .plain(source)).executeRenderingValues(db)
   }
 
   /// Runs any insert but a plain one of rows that bind: with the SQL of its shape and the values
@@ -186,35 +219,50 @@ extension Insert where Returning == () {
   /// An insert with nothing but where its rows come from.
   @inlinable
   init(source: InsertSource<Into>) {
-    self.init(source: source, clauses: nil, decodeRow: { _ in () })
+    self.init(form: .plain(source))
   }
 }
 
-/// What an INSERT says besides its rows, shared by the copies of a statement: a box, so that the
-/// common plain insert carries one nil pointer, and immutable (``Insert/changingClauses(_:)``
-/// makes a new one).
+/// The kinds of INSERT: a plain one is nothing but its rows, the most common (one per row when
+/// inserting a draft at a time), kept without a box; any other is boxed, which keeps the enum one
+/// of two simple payloads.
 @usableFromInline
-final class InsertClauses: Sendable {
-  struct Values: Sendable {
-    /// The columns given values, except for rows of a `@Table` type or drafts, which know their
-    /// columns.
-    var columnNames: [String] = []
-    /// The column list as SQL, when it was worked out once for the table.
-    var quotedColumnNames: QueryFragment?
-    var conflictTarget: [String]?
-    var conflictWhere: QueryFragment?
-    var doUpdate: [(column: String, value: QueryFragment)]?
-    var doUpdateWhere: QueryFragment?
-    var returning: [QueryFragment] = []
+enum InsertForm<Into: Table, Returning>: Sendable {
+  /// Rows, with no clause and nothing returned (`Returning` is `()`).
+  case plain(InsertSource<Into>)
+  case full(InsertParts<Into, Returning>)
+}
+
+/// An INSERT with clauses or rows returned, shared by the copies of a statement: immutable
+/// (``Insert/changingClauses(_:)`` makes a new one).
+@usableFromInline
+final class InsertParts<Into: Table, Returning>: Sendable {
+  let source: InsertSource<Into>
+  let clauses: InsertClauses
+  let decodeRow: @Sendable (inout QueryDecoder) throws -> Returning
+
+  init(
+    source: InsertSource<Into>, clauses: InsertClauses,
+    decodeRow: @escaping @Sendable (inout QueryDecoder) throws -> Returning
+  ) {
+    self.source = source
+    self.clauses = clauses
+    self.decodeRow = decodeRow
   }
+}
 
-  let values: Values
-
-  init(_ values: Values) { self.values = values }
-
-  convenience init(columnNames: [String] = [], quotedColumnNames: QueryFragment? = nil) {
-    self.init(Values(columnNames: columnNames, quotedColumnNames: quotedColumnNames))
-  }
+/// What an INSERT says besides its rows.
+struct InsertClauses: Sendable {
+  /// The columns given values, except for rows of a `@Table` type or drafts, which know their
+  /// columns.
+  var columnNames: [String] = []
+  /// The column list as SQL, when it was worked out once for the table.
+  var quotedColumnNames: QueryFragment?
+  var conflictTarget: [String]?
+  var conflictWhere: QueryFragment?
+  var doUpdate: [(column: String, value: QueryFragment)]?
+  var doUpdateWhere: QueryFragment?
+  var returning: [QueryFragment] = []
 }
 
 /// Where the rows of an INSERT into `Into` come from.
@@ -239,8 +287,11 @@ enum InsertSource<Into: Table>: Sendable {
 
   /// Drafts, kept without an array when there is one.
   @inlinable
-  static func tableDrafts(_ drafts: [Into.Draft]) -> Self {
-    drafts.count == 1 ? .draft(drafts[0]) : .drafts(drafts)
+  static func tableDrafts(_ drafts: InsertRows<Into.Draft>) -> Self {
+    switch drafts.storage {
+    case .one(let draft): .draft(draft)
+    case .many(let drafts): drafts.count == 1 ? .draft(drafts[0]) : .drafts(drafts)
+    }
   }
 
   /// An insert of no rows (VALUES of none, or a select that selects nothing), which runs no SQL.
@@ -274,21 +325,63 @@ func unqualified(_ expression: some QueryExpression) -> QueryFragment {
 /// Rows for an insert: values of a table or of its draft, one per line, or arrays of them.
 @resultBuilder
 public enum InsertValuesBuilder<Value> {
-  @inlinable public static func buildExpression(_ value: Value) -> [Value] { [value] }
-  @inlinable public static func buildExpression(_ values: [Value]) -> [Value] { values }
+  @inlinable public static func buildExpression(_ value: Value) -> InsertRows<Value> { InsertRows(value) }
+  @inlinable public static func buildExpression(_ values: [Value]) -> InsertRows<Value> { InsertRows(values) }
   /// One row or one array of rows, as inserting a draft at a time writes: no flattening.
-  @inlinable public static func buildBlock(_ component: [Value]) -> [Value] { component }
-  @inlinable public static func buildBlock(_ components: [Value]...) -> [Value] { components.flatMap { $0 } }
-  @inlinable public static func buildOptional(_ component: [Value]?) -> [Value] { component ?? [] }
-  @inlinable public static func buildEither(first component: [Value]) -> [Value] { component }
-  @inlinable public static func buildEither(second component: [Value]) -> [Value] { component }
-  @inlinable public static func buildArray(_ components: [[Value]]) -> [Value] { components.flatMap { $0 } }
+  @inlinable public static func buildBlock(_ component: InsertRows<Value>) -> InsertRows<Value> { component }
+  @inlinable public static func buildBlock(_ components: InsertRows<Value>...) -> InsertRows<Value> {
+    InsertRows(components.flatMap(\.array))
+  }
+  @inlinable public static func buildOptional(_ component: InsertRows<Value>?) -> InsertRows<Value> {
+    component ?? InsertRows([])
+  }
+  @inlinable public static func buildEither(first component: InsertRows<Value>) -> InsertRows<Value> {
+    component
+  }
+  @inlinable public static func buildEither(second component: InsertRows<Value>) -> InsertRows<Value> {
+    component
+  }
+  @inlinable public static func buildArray(_ components: [InsertRows<Value>]) -> InsertRows<Value> {
+    InsertRows(components.flatMap(\.array))
+  }
+  /// The rows as an array, for the inserts that take them so.
+  @inlinable public static func buildFinalResult(_ component: InsertRows<Value>) -> [Value] {
+    component.array
+  }
+  /// The rows as gathered, for the inserts that take them so: one row stays one.
+  @inlinable public static func buildFinalResult(_ component: InsertRows<Value>) -> InsertRows<Value> {
+    component
+  }
 }
 
 extension InsertValuesBuilder where Value: TableDraft {
   /// A whole row among drafts: inserted with its primary key, `Reminder(id: 12, …)` next to
   /// `Reminder.Draft(…)`.
-  public static func buildExpression(_ row: Value.SourceTable) -> [Value] { [Value(row)] }
+  public static func buildExpression(_ row: Value.SourceTable) -> InsertRows<Value> { InsertRows(Value(row)) }
+}
+
+/// The rows an insert's builder gathers: one row is kept as it is, not in an array, so that an
+/// insert of one row (a draft at a time, say) is known to be of one row where it is written.
+public struct InsertRows<Value> {
+  @usableFromInline
+  enum Storage {
+    case one(Value)
+    case many([Value])
+  }
+
+  @usableFromInline
+  let storage: Storage
+
+  @inlinable init(_ row: Value) { storage = .one(row) }
+  @inlinable init(_ rows: [Value]) { storage = .many(rows) }
+
+  /// The rows, in order.
+  @inlinable public var array: [Value] {
+    switch storage {
+    case .one(let row): [row]
+    case .many(let rows): rows
+    }
+  }
 }
 
 extension Table {
@@ -354,15 +447,20 @@ extension PrimaryKeyedTable {
   /// Inlinable, so that inserting a draft at a time is specialized for the table where it is
   /// written, with no generic type to look up per row.
   @inlinable
-  public static func insert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self, ()> {
+  public static func insert(@InsertValuesBuilder<Draft> _ rows: () -> InsertRows<Draft>) -> Insert<Self, ()> {
     Insert(source: .tableDrafts(rows()))
+  }
+
+  /// The insert of `drafts`, for the forms of insert that add to it.
+  static func insert(drafts: [Draft]) -> Insert<Self, ()> {
+    Insert(source: .tableDrafts(InsertRows(drafts)))
   }
 
   /// Inserts the drafts, or on a conflict of primary keys updates every other column of the
   /// existing row from them.
   public static func upsert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self, ()> {
     let key = Self.columns.primaryKey.name
-    return insert(rows).changingClauses {
+    return insert(drafts: rows()).changingClauses {
       $0.conflictTarget = [key]
       $0.doUpdate = ColumnNames.writable(Draft.TableColumns.self).filter { $0 != key }.map { name in
         (name, QueryFragment("\"excluded\".") + QueryFragment(quote: name))
