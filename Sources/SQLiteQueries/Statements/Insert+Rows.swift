@@ -28,7 +28,10 @@ extension Insert {
   /// Runs the statement inserting `count` rows of `Row`, bound by `bind`; `rows` gives them for
   /// an error message. Static: a plain insert's statement depends on nothing but its table, the
   /// type of its rows and their count.
-  @inlinable
+  ///
+  /// Inlined, with its binding, where the insert is written: a row at a time, the call to a
+  /// function and to its binding closure cost more than the rest of the work of this one.
+  @inlinable @inline(__always)
   static func insertBinding<Row: Table>(
     _ type: Row.Type, count: Int, _ db: Database, rows: () -> [Row],
     bind: (inout ColumnBinder) throws -> Void
@@ -43,10 +46,22 @@ extension Insert {
         return binder.count
       }
       return true
-    } catch is ColumnBinder.NotBindable {
-      return false
-    } catch let error as DatabaseError where error.arguments?.isEmpty ?? true {
-      throw error.adding(valuesOf: rows(), sql: statement.sql)
+    } catch {
+      return try bindingFailed(error, rows: rows(), sql: statement.sql)
+    }
+  }
+
+  /// What a failed insert of bound rows does: a value that is not one binding gives up binding
+  /// (false: the insert renders its SQL); a database error is thrown with the values of `rows`.
+  @usableFromInline
+  static func bindingFailed<Row: Table>(_ error: any Error, rows: @autoclosure () -> [Row], sql: String)
+    throws -> Bool
+  {
+    switch error {
+    case is ColumnBinder.NotBindable: return false
+    case let error as DatabaseError where error.arguments?.isEmpty ?? true:
+      throw error.adding(valuesOf: rows(), sql: sql)
+    default: throw error
     }
   }
 
