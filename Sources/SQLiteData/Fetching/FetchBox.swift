@@ -42,7 +42,7 @@ final class FetchBox<Value: Sendable>: Observable, Sendable {
 
   init(_ value: Value) {
     state = Mutex(State(value: value))
-    isSame = equality(of: value)
+    isSame = equality(of: Value.self)
   }
 
   var value: Value {

@@ -1,11 +1,24 @@
-/// `==` for values of a type that is `Equatable`, nil for other types; found once, from a value,
-/// for generic code that cannot require the conformance (a live value of any `Sendable` type).
-func equality<Value>(of value: Value) -> (@Sendable (Value, Value) -> Bool)? {
-  guard value is any Equatable else { return nil }
-  return { lhs, rhs in (lhs as? any Equatable)?.isEqual(to: rhs) ?? false }
+/// `==` for values of a type that is `Equatable`, nil for other types: for generic code that
+/// cannot require the conformance (a live value of any `Sendable` type). The conformance is looked
+/// up once, for the type: comparing two values then boxes and casts neither.
+func equality<Value>(of _: Value.Type) -> (@Sendable (Value, Value) -> Bool)? {
+  guard let equatable = Value.self as? any Equatable.Type,
+    let comparison = equatable.comparison as? any ValueComparison<Value>
+  else { return nil }
+  return { comparison.areEqual($0, $1) }
+}
+
+/// `==` of one type, for values known only by a generic parameter.
+private protocol ValueComparison<Value>: Sendable {
+  associatedtype Value
+  func areEqual(_ lhs: Value, _ rhs: Value) -> Bool
+}
+
+private struct EquatableComparison<Value: Equatable>: ValueComparison {
+  func areEqual(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }
 }
 
 extension Equatable {
-  /// Whether `other` is a value of this type equal to this one.
-  fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
+  /// This type's `==`, as a ``ValueComparison`` of its values.
+  fileprivate static var comparison: any Sendable { EquatableComparison<Self>() }
 }
