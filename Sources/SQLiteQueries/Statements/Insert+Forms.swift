@@ -70,7 +70,7 @@ extension Table {
     doUpdate updates: (inout Updates<Self>, Excluded<Self>) -> Void,
     where updateFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil
   ) -> Insert<Self, ()> {
-    insert(rows).conflict(
+    insert(rows: InsertRows(rows())).conflict(
       target: names(of: target), targetFilter: targetFilter, assignments: Updates.made(by: updates),
       updateFilter: updateFilter.map { filter in { columns, _ in filter(columns) } })
   }
@@ -82,7 +82,7 @@ extension Table {
     onConflict target: (TableColumns) -> (repeat each Target),
     where targetFilter: ((TableColumns) -> any QueryExpression<Bool>)? = nil
   ) -> Insert<Self, ()> {
-    insert(rows).conflict(target: names(of: target), targetFilter: targetFilter)
+    insert(rows: InsertRows(rows())).conflict(target: names(of: target), targetFilter: targetFilter)
   }
 
   /// Rows, with a filter of the conflict update they do not have, as upstream's spelling allows:
@@ -92,7 +92,7 @@ extension Table {
     @InsertValuesBuilder<Self> _ rows: () -> [Self],
     @ConditionBuilder where updateFilter: (TableColumns) -> [QueryFragment]
   ) -> Insert<Self, ()> {
-    insert(rows).filteringMissingUpdate(updateFilter(columns))
+    insert(rows: InsertRows(rows())).filteringMissingUpdate(updateFilter(columns))
   }
 
   /// Rows, or on any conflict an update of the existing row: `onConflictDoUpdate: { $0.title +=
@@ -100,7 +100,8 @@ extension Table {
   public static func insert(
     @InsertValuesBuilder<Self> _ rows: () -> [Self], onConflictDoUpdate updates: (inout Updates<Self>) -> Void
   ) -> Insert<Self, ()> {
-    insert(rows).conflict(target: nil, assignments: Updates.made { row, _ in updates(&row) })
+    insert(rows: InsertRows(rows())).conflict(
+      target: nil, assignments: Updates.made { row, _ in updates(&row) })
   }
 
   /// The same, with the values that were to be inserted, and a condition on the update:
@@ -110,7 +111,8 @@ extension Table {
     onConflictDoUpdate updates: (inout Updates<Self>, Excluded<Self>) -> Void,
     where updateFilter: ((TableColumns, Excluded<Self>) -> any QueryExpression<Bool>)? = nil
   ) -> Insert<Self, ()> {
-    insert(rows).conflict(target: nil, assignments: Updates.made(by: updates), updateFilter: updateFilter)
+    insert(rows: InsertRows(rows())).conflict(
+      target: nil, assignments: Updates.made(by: updates), updateFilter: updateFilter)
   }
 
   /// Chosen columns from a query, or on a conflict on the target columns, an update of the

@@ -279,18 +279,21 @@ enum InsertSource<Into: Table>: Sendable {
   case select(QueryFragment)
   case defaultValues
 
-  /// Whole rows, kept without an array when there is one.
+  /// Whole rows, as the builder gathered them: one without an array.
   @inlinable
-  static func tableRows(_ rows: [Into]) -> Self {
-    rows.count == 1 ? .row(rows[0]) : .rows(rows)
+  static func tableRows(_ rows: InsertRows<Into>) -> Self {
+    switch rows.storage {
+    case .one(let row): .row(row)
+    case .many(let rows): .rows(rows)
+    }
   }
 
-  /// Drafts, kept without an array when there is one.
+  /// Drafts, as the builder gathered them: one without an array.
   @inlinable
   static func tableDrafts(_ drafts: InsertRows<Into.Draft>) -> Self {
     switch drafts.storage {
     case .one(let draft): .draft(draft)
-    case .many(let drafts): drafts.count == 1 ? .draft(drafts[0]) : .drafts(drafts)
+    case .many(let drafts): .drafts(drafts)
     }
   }
 
@@ -390,17 +393,22 @@ extension Table {
   public static func insert(
     _ columns: (TableColumns) -> TableColumns, @InsertValuesBuilder<Self> values rows: () -> [Self]
   ) -> Insert<Self, ()> {
-    insert(rows)
+    insert(rows: InsertRows(rows()))
   }
 
   /// `INSERT INTO "table" ("a", "b") VALUES (…), (…)`: whole rows, every writable column.
-  public static func insert(@InsertValuesBuilder<Self> _ rows: () -> [Self]) -> Insert<Self, ()> {
+  public static func insert(@InsertValuesBuilder<Self> _ rows: () -> InsertRows<Self>) -> Insert<Self, ()> {
+    insert(rows: rows())
+  }
+
+  /// The insert of `rows`, for every form of insert of whole rows.
+  static func insert(rows: InsertRows<Self>) -> Insert<Self, ()> {
     let writable = ColumnNames.writable(TableColumns.self)
     let all = ColumnNames.all(TableColumns.self)
-    guard writable.count < all.count else { return Insert(source: .tableRows(rows())) }
+    guard writable.count < all.count else { return Insert(source: .tableRows(rows)) }
     // Generated columns take no values.
     let isWritable = all.map(Set(writable).contains)
-    let values = rows().map { row in zip(isWritable, row.columnValues).filter { $0.0 }.map { $0.1 } }
+    let values = rows.array.map { row in zip(isWritable, row.columnValues).filter { $0.0 }.map { $0.1 } }
     return Insert(
       source: .values(values),
       clauses: InsertClauses(
