@@ -107,6 +107,39 @@ struct StatementTests {
     }
   }
 
+  /// `execute(arguments:)` binds each value where it lies in the arguments' array: a small value,
+  /// one too large for an existential's inline storage (kept in a box that copies share), and
+  /// nil, on a statement and through a cached one. The caller's arguments, and every copy of them,
+  /// are left as they were, and can run again.
+  @Test func argumentsBindInPlaceAndStayTheCallers() throws {
+    struct Wide: DatabaseValueConvertible {
+      var parts: (Int, Int, Int, Int)
+      var databaseValue: DatabaseValue { .text("\(parts.0)-\(parts.1)-\(parts.2)-\(parts.3)") }
+      static func fromDatabaseValue(_ value: DatabaseValue) -> Wide? { nil }
+    }
+    let wide: any DatabaseValueConvertible = Wide(parts: (1, 2, 3, 4))
+    let arguments: StatementArguments = [wide, nil, 5]
+    let copy = arguments
+    let rows = try queue.write { db in
+      try db.execute(sql: "CREATE TABLE triples (a, b, c)")
+      let insert = try db.makeStatement(sql: "INSERT INTO triples VALUES (?, ?, ?)")
+      try insert.execute(arguments: arguments)
+      try insert.execute(arguments: copy)
+      for _ in 0..<2 {
+        try db.execute(sql: "INSERT INTO triples VALUES (?, ?, ?)", arguments: ["x", wide, nil])
+      }
+      try db.execute(sql: "INSERT INTO triples VALUES (?, ?, ?)", arguments: arguments)
+      return try Row.fetchAll(db, sql: "SELECT a, b, c FROM triples ORDER BY rowid").map {
+        [$0[0], $0[1], $0[2]]
+      }
+    }
+    let first: [DatabaseValue] = ["1-2-3-4", .null, 5]
+    let second: [DatabaseValue] = ["x", "1-2-3-4", .null]
+    #expect(rows == [first, first, second, second, first])
+    #expect(arguments.values == first)
+    #expect(copy.values == first)
+  }
+
   /// A caller binding values of its own kind binds every parameter, or is refused.
   @Test func bindingWithACallerOwnBinder() throws {
     try queue.write { db in

@@ -76,8 +76,11 @@ extension Database {
   }
 
   /// Runs one or more statements. Positional arguments are consumed by the statements in order;
-  /// named arguments are available to all of them. A single statement is cached.
-  public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+  /// named arguments are available to all of them. A single statement is cached. The arguments
+  /// are consumed, so that a cached statement binds each value where it lies in their array.
+  public func execute(sql: String, arguments: consuming StatementArguments = StatementArguments())
+    throws
+  {
     if let statement = statementCache[sql] {
       recordReads(statement.region)
       try statement.execute(arguments: arguments)

@@ -107,16 +107,34 @@ public final class Statement {
     }
   }
 
-  /// Binds one value per parameter, in order, each where it lies: copying an existential out of
-  /// the array costs more than binding it (handing each to a function that takes it made the
-  /// `arguments:` insert about 15% slower).
-  @inlinable @inline(__always)
-  func bind(positional values: UnsafeBufferPointer<(any DatabaseValueConvertible)?>) throws {
+  /// Binds one value per parameter, in order, from arguments the statement keeps (a cursor's, a
+  /// fetch's): the array is shared, so each value is read out of it (a copy) to be opened.
+  private func bind(positional values: UnsafeBufferPointer<(any DatabaseValueConvertible)?>) throws {
     var index: Int32 = 1
     for position in values.indices {
       if let value = values[position] {
         try value.bind(to: sqliteStatement, at: index)
       } else {
+        try check(sqlite3_bind_null(sqliteStatement, index), sqliteStatement)
+      }
+      index += 1
+    }
+  }
+
+  /// Binds one value per parameter, in order, each opened where it lies in an array the caller
+  /// owns. An existential read out of an array is copied before it is opened (through its type's
+  /// value witnesses, for every value); one accessed in place for mutation is not. No value is
+  /// changed, but opening a large value (one kept in a box) for mutation makes its box unique,
+  /// which may write a new box into the array: that is why the array must be the caller's own (a
+  /// consumed argument, not one shared with another thread).
+  @inlinable @inline(__always)
+  func bindInPlace(positional values: UnsafeMutableBufferPointer<(any DatabaseValueConvertible)?>)
+    throws
+  {
+    guard let base = values.baseAddress else { return }
+    var index: Int32 = 1
+    for position in values.indices {
+      if try base[position]?.bindInPlace(to: sqliteStatement, at: index) == nil {
         try check(sqlite3_bind_null(sqliteStatement, index), sqliteStatement)
       }
       index += 1
@@ -242,17 +260,18 @@ public final class Statement {
 
   /// Binds the arguments and runs the statement to completion.
   @inlinable @inline(__always)
-  public func execute(arguments: StatementArguments = StatementArguments()) throws {
-    // One value per parameter, by position: each is bound where it lies in the caller's array.
-    // Only copies of the array are kept (by the slow path, by an error), so that, inlined here,
-    // the array need not outlive the call and need not be allocated at all.
-    try arguments.positional.withUnsafeBufferPointer { values in
-      guard arguments.named.isEmpty, values.count == parameterCount else {
-        try setArguments(StatementArguments(Array(values), named: arguments.named))
+  public func execute(arguments: consuming StatementArguments = StatementArguments()) throws {
+    let named = arguments.named
+    // One value per parameter, by position: each is bound where it lies in the array, which is
+    // owned here. Only copies of the array are kept (by the slow path, by an error), so that,
+    // inlined here, the array need not outlive the call and need not be allocated at all.
+    try arguments.positional.withUnsafeMutableBufferPointer { values in
+      guard named.isEmpty, values.count == parameterCount else {
+        try setArguments(StatementArguments(Array(values), named: named))
         return try run()
       }
       prepareForBinding()
-      try bind(positional: values)
+      try bindInPlace(positional: values)
       do {
         try run()
       } catch let error as DatabaseError {

@@ -30,6 +30,13 @@ extension DatabaseValueConvertible {
     try databaseValue.bindValue(to: statement, at: index)
   }
 
+  /// Binds the value, reached through a mutable access so that an existential holding it is
+  /// opened where it lies rather than copied first (see `Statement.bindInPlace(positional:)`).
+  @inlinable @inline(__always)
+  mutating func bindInPlace(to statement: SQLiteStatement, at index: Int32) throws {
+    try bind(to: statement, at: index)
+  }
+
   public static func decode(from statement: SQLiteStatement, at index: Int32) -> Self? {
     fromDatabaseValue(DatabaseValue(statement: statement, column: index))
   }
