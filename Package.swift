@@ -75,8 +75,8 @@ let package = Package(
     // Terminal toolkit: run loop, input, canvas, layout, widgets, ncurses and headless back ends.
     .target(name: "TerminalUI", dependencies: ["CNCursesW"]),
     .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI", "SQLiteData"]),
-    // For tests of terminal programs: child processes with clean descriptors, and real terminals
-    // through tmux.
+    // For tests that run programs: child processes with clean descriptors (the sqlite3 shell, the
+    // command line), and real terminals through tmux.
     .target(name: "TerminalUITestSupport", dependencies: ["CNCursesW"]),
 
     // The app: its data, actions and screen state (no terminal), its screens, and the command line.
@@ -103,10 +103,13 @@ let package = Package(
       // The raw libpq baseline calls libpq itself.
       linkerSettings: [.linkedLibrary("pq")]),
 
-    .testTarget(name: "SQLiteEngineTests", dependencies: ["SQLiteEngine", "SQLiteDataTestSupport"]),
+    .testTarget(
+      name: "SQLiteEngineTests",
+      dependencies: ["SQLiteEngine", "SQLiteDataTestSupport", "TerminalUITestSupport"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITestSupport", "terminalui-demo"]),
-    .testTarget(name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport"]),
+    .testTarget(
+      name: "SQLiteDataTests", dependencies: ["SQLiteData", "SQLiteDataTestSupport", "TerminalUITestSupport"]),
     // A PostgreSQL cluster of the test run's own, and a TCP proxy for network faults.
     .target(
       name: "PostgresTestSupport", dependencies: ["SQLiteDataSync", "TerminalUITestSupport"],
@@ -121,10 +124,15 @@ let package = Package(
     // The seeds' schema and queries as users write them, run against real databases.
     .testTarget(
       name: "SeedsTests",
-      dependencies: ["SQLiteData", "SQLiteDataTestSupport", "DependenciesTestSupport", "CasePaths"]),
+      dependencies: [
+        "SQLiteData", "SQLiteDataTestSupport", "DependenciesTestSupport", "CasePaths",
+        "TerminalUITestSupport",
+      ]),
     // Upstream's query-builder cases with their expected SQL, on upstream's test schema.
     .testTarget(name: "UpstreamQueryTests", dependencies: ["SQLiteData"]),
-    .testTarget(name: "RemindersKitTests", dependencies: ["RemindersKit", "SQLiteDataTestSupport"]),
+    .testTarget(
+      name: "RemindersKitTests",
+      dependencies: ["RemindersKit", "SQLiteDataTestSupport", "TerminalUITestSupport"]),
     .testTarget(
       name: "RemindersCLITests",
       dependencies: ["reminders", "PostgresTestSupport", "TerminalUI", "TerminalUITestSupport"]),

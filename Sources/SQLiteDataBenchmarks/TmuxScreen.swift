@@ -148,7 +148,7 @@ final class TmuxScreen {
   /// Runs a tmux command to its end. (`Subprocess`, not `Process`: the server `new-session`
   /// starts would keep `Process`'s exit notification open for ever.)
   private static func tmux(_ arguments: [String]) throws {
-    try Subprocess.run(["tmux"] + arguments)
+    try Subprocess.run(["tmux"] + arguments, output: .discard, errors: .discard)
   }
 
 }

@@ -3,18 +3,14 @@ import Foundation
 
 /// Runs a program and waits for it with `waitpid`, reading its output when asked.
 ///
-/// Foundation's `Process` is not used for programs that leave a daemon behind (tmux, pg_ctl):
-/// it notices a child's exit through a socket the child inherits, which a daemon forked by the
-/// child keeps open for ever. For the same reason every child here starts with only its standard
-/// descriptors: one that inherited the socket of a `Process` launched on another thread at the
-/// same moment (or another child's pipe) would keep that one from ever being seen to end.
+/// Foundation's `Process` is not used. It notices a child's exit through a socket the child
+/// inherits, which a daemon forked by the child (tmux, pg_ctl) keeps open for ever; and on this
+/// toolchain its `run()` reads past the end of a directory entry while listing `/proc/self/fd`,
+/// which crashes a process with many descriptors open (a test run) now and then. For the first
+/// reason every child here starts with only its standard descriptors: one that inherited the
+/// socket of a `Process` launched on another thread at the same moment (or another child's pipe)
+/// would keep that one from ever being seen to end.
 public enum Subprocess {
-  /// Runs `arguments` and returns what it printed on standard output, whatever its exit status.
-  @discardableResult
-  public static func run(_ arguments: [String], capturingOutput: Bool = false) throws -> String {
-    try spawn(arguments, output: capturingOutput ? .pipe : .discard).output
-  }
-
   /// A program that ended with a status other than 0, with what it printed.
   public struct Failure: Error, CustomStringConvertible {
     public var arguments: [String]
@@ -29,36 +25,153 @@ public enum Subprocess {
   /// throws `Failure` if it did not exit with status 0.
   @discardableResult
   public static func runChecked(_ arguments: [String]) throws -> String {
-    let (status, output) = try spawn(arguments, output: .pipeWithErrors)
-    // WIFEXITED and WEXITSTATUS, which Swift cannot import.
-    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-      throw Failure(arguments: arguments, status: status, output: output)
+    let result = try run(arguments, errors: .mergeIntoOutput)
+    guard result.exitStatus == 0 else {
+      throw Failure(arguments: arguments, status: result.status, output: result.output)
     }
-    return output
+    return result.output
   }
 
-  private enum Output { case discard, pipe, pipeWithErrors }
+  /// Where a child's standard output or error goes.
+  public enum Destination: Sendable {
+    /// To `/dev/null`: the only choice for a program that leaves a daemon behind, which would
+    /// hold a pipe open for ever.
+    case discard
+    /// Into a pipe, read until the child (and any program it started) closes it.
+    case capture
+    /// Standard error only: into standard output's pipe, interleaved as it was written.
+    case mergeIntoOutput
+  }
 
-  private static func spawn(_ arguments: [String], output mode: Output) throws -> (
-    status: Int32, output: String
-  ) {
+  /// How a program ended, and what it printed.
+  public struct Result: Sendable {
+    /// The status it exited with; nil when a signal ended it.
+    public var exitStatus: Int32?
+    /// The signal that ended it, if one did.
+    public var signal: Int32?
+    public var output: String
+    public var errors: String
+    /// Whether the deadline passed before the program closed its output.
+    public var passedDeadline: Bool
+
+    /// The status as a shell reports it: the exit status, or 128 plus the signal.
+    public var status: Int32 { exitStatus ?? 128 + (signal ?? 0) }
+  }
+
+  /// Writing to a child that stopped reading raises SIGPIPE, which would end this process.
+  private static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+  /// Runs `arguments` (a program found on `PATH`, and its arguments) to its end.
+  ///
+  /// - Parameters:
+  ///   - environment: variables set for the child on top of this process's environment.
+  ///   - input: written to the child's standard input, which is then closed; `/dev/null` when nil.
+  ///   - deadline: when the child has not closed its captured output by then, `atDeadline` is
+  ///     called with its process id (it kills the child unless told otherwise), and reading goes
+  ///     on until it does. Only for a child whose output or errors are captured: their end is
+  ///     what is waited for.
+  @discardableResult
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+    output: Destination = .capture, errors: Destination = .capture,
+    deadline: ContinuousClock.Instant? = nil, atDeadline: (pid_t) -> Void = { kill($0, SIGKILL) }
+  ) throws -> Result {
+    precondition(output != .mergeIntoOutput, "standard output cannot be merged into itself")
+    precondition(
+      deadline == nil || output == .capture || errors == .capture,
+      "a deadline is watched while reading a captured output")
+    _ = brokenPipesIgnored
+    let child = try Child(
+      arguments, environment: environment, hasInput: input != nil,
+      output: output, errors: errors)
+    defer { child.closeAll() }
+    var passedDeadline = false
+    var outputBytes: [UInt8] = []
+    var errorBytes: [UInt8] = []
+    var pendingInput = Array((input ?? "").utf8)[...]
+    do {
+      try child.exchange(
+        input: &pendingInput, output: &outputBytes, errors: &errorBytes, deadline: deadline
+      ) {
+        passedDeadline = true
+        atDeadline(child.pid)
+      }
+    } catch {
+      // No child outlives this call, whatever happens in it.
+      kill(child.pid, SIGKILL)
+      _ = child.waitForExit()
+      throw error
+    }
+    let status = child.waitForExit()
+    // WIFEXITED, WEXITSTATUS and WTERMSIG, which Swift cannot import.
+    let signal = status & 0x7f
+    return Result(
+      exitStatus: signal == 0 ? (status >> 8) & 0xff : nil, signal: signal == 0 ? nil : signal,
+      output: String(decoding: outputBytes, as: UTF8.self),
+      errors: String(decoding: errorBytes, as: UTF8.self), passedDeadline: passedDeadline)
+  }
+}
+
+/// A child started with `posix_spawnp`, and this process's ends of its pipes.
+private final class Child {
+  private(set) var pid: pid_t = 0
+  private var inputEnd: Int32 = -1
+  private var outputEnd: Int32 = -1
+  private var errorsEnd: Int32 = -1
+
+  init(
+    _ arguments: [String], environment: [String: String], hasInput: Bool,
+    output: Subprocess.Destination, errors: Subprocess.Destination
+  ) throws {
+    precondition(!arguments.isEmpty, "no program to run")
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    var pipeEnds: [Int32] = [-1, -1]
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    switch mode {
-    case .discard:
-      posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-    case .pipe, .pipeWithErrors:
-      guard pipe(&pipeEnds) == 0 else { throw POSIXError(.EMFILE) }
-      posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
-      if mode == .pipeWithErrors {
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDERR_FILENO)
+    // The child's ends, closed here once it has them.
+    var childEnds: [Int32] = []
+    defer { for end in childEnds { close(end) } }
+    func makePipe() throws -> (read: Int32, write: Int32) {
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
+      // Kept from children started on other threads meanwhile, which would hold them open.
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      return (ends[0], ends[1])
+    }
+    do {
+      if hasInput {
+        let ends = try makePipe()
+        inputEnd = ends.write
+        childEnds.append(ends.read)
+        // Written as the child reads, between reads of its output: a full pipe must not block.
+        _ = fcntl(ends.write, F_SETFL, O_NONBLOCK)
+        posix_spawn_file_actions_adddup2(&actions, ends.read, STDIN_FILENO)
       } else {
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+      }
+      var outputWrite: Int32 = -1
+      if output == .capture {
+        let ends = try makePipe()
+        outputEnd = ends.read
+        outputWrite = ends.write
+        childEnds.append(ends.write)
+        posix_spawn_file_actions_adddup2(&actions, ends.write, STDOUT_FILENO)
+      } else {
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+      }
+      switch errors {
+      case .capture:
+        let ends = try makePipe()
+        errorsEnd = ends.read
+        childEnds.append(ends.write)
+        posix_spawn_file_actions_adddup2(&actions, ends.write, STDERR_FILENO)
+      case .mergeIntoOutput where outputWrite >= 0:
+        posix_spawn_file_actions_adddup2(&actions, outputWrite, STDERR_FILENO)
+      case .mergeIntoOutput, .discard:
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
       }
+    } catch {
+      closeAll()
+      throw error
     }
     posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1)
 
@@ -75,29 +188,92 @@ public enum Subprocess {
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-    argv.append(nil)
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var pid = pid_t()
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
-    if pipeEnds[1] >= 0 { close(pipeEnds[1]) }
+    let spawned: Int32
+    if environment.isEmpty {
+      spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+    } else {
+      let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0)=\($1)") } + [nil]
+      defer { for variable in envp { free(variable) } }
+      spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+    }
     guard spawned == 0 else {
-      if pipeEnds[0] >= 0 { close(pipeEnds[0]) }
+      closeAll()
       throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT)
     }
-    var output: [UInt8] = []
-    if pipeEnds[0] >= 0 {
-      var buffer = [UInt8](repeating: 0, count: 65536)
-      while true {
-        let count = read(pipeEnds[0], &buffer, buffer.count)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { break }
-        output += buffer[..<count]
+    self.pid = pid
+  }
+
+  /// Writes `input` and reads the child's output and errors until it has closed them, calling
+  /// `atDeadline` once if `deadline` passes first.
+  func exchange(
+    input: inout ArraySlice<UInt8>, output: inout [UInt8], errors: inout [UInt8],
+    deadline: ContinuousClock.Instant?, atDeadline: () -> Void
+  ) throws {
+    var deadline = deadline
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while inputEnd >= 0 || outputEnd >= 0 || errorsEnd >= 0 {
+      var watched = [
+        pollfd(fd: inputEnd, events: Int16(POLLOUT), revents: 0),
+        pollfd(fd: outputEnd, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: errorsEnd, events: Int16(POLLIN), revents: 0),
+      ]
+      var timeout: Int32 = -1
+      if let deadline {
+        let remaining = ContinuousClock.now.duration(to: deadline).components
+        let milliseconds = remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000
+        timeout = Int32(clamping: max(0, milliseconds))
       }
-      close(pipeEnds[0])
+      // A negative descriptor is ignored by poll.
+      let ready = poll(&watched, nfds_t(watched.count), timeout)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      }
+      if ready == 0, deadline != nil {
+        deadline = nil
+        atDeadline()
+        continue
+      }
+      if watched[0].revents != 0 {
+        let written = input.withUnsafeBytes { write(inputEnd, $0.baseAddress, $0.count) }
+        if written > 0 { input = input.dropFirst(written) }
+        // Everything written, or the child stopped reading (EPIPE): its input ends.
+        if input.isEmpty || (written < 0 && errno != EINTR && errno != EAGAIN) {
+          close(inputEnd)
+          inputEnd = -1
+        }
+      }
+      if watched[1].revents != 0 { try read(&outputEnd, into: &output, buffer: &buffer) }
+      if watched[2].revents != 0 { try read(&errorsEnd, into: &errors, buffer: &buffer) }
     }
+  }
+
+  /// Reads what is there from `end`, closing it (and setting it to -1) at its end.
+  private func read(_ end: inout Int32, into bytes: inout [UInt8], buffer: inout [UInt8]) throws {
+    let count = Glibc.read(end, &buffer, buffer.count)
+    if count > 0 {
+      bytes += buffer[..<count]
+    } else if count == 0 || errno != EINTR {
+      close(end)
+      end = -1
+    }
+  }
+
+  /// Waits for the child to end and returns its raw `waitpid` status.
+  func waitForExit() -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    return (status, String(decoding: output, as: UTF8.self))
+    return status
+  }
+
+  func closeAll() {
+    for end in [inputEnd, outputEnd, errorsEnd] where end >= 0 { close(end) }
+    inputEnd = -1
+    outputEnd = -1
+    errorsEnd = -1
   }
 }

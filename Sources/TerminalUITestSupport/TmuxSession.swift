@@ -145,6 +145,8 @@ public final class TmuxSession {
   /// starts would otherwise inherit the pipe and keep it open for ever.
   @discardableResult
   private func tmux(_ arguments: [String], capturingOutput: Bool = false) throws -> String {
-    try Subprocess.run(["tmux", "-L", socket] + arguments, capturingOutput: capturingOutput)
+    try Subprocess.run(
+      ["tmux", "-L", socket] + arguments, output: capturingOutput ? .capture : .discard, errors: .discard
+    ).output
   }
 }

@@ -138,7 +138,7 @@ public final class PostgresCluster: Sendable {
       \(asPostgres)\(binaries)/pg_ctl stop -D '\(folder)/data' -m immediate -w
       rm -rf '\(folder)'
       """
-    _ = try? Subprocess.run(["setsid", "-f", "/bin/sh", "-c", script])
+    _ = try? Subprocess.run(["setsid", "-f", "/bin/sh", "-c", script], output: .discard, errors: .discard)
   }
 
   static let superuserPassword = "secret-postgres"

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUITestSupport
 
 /// Runs the real `reminders` binary on a private database, as a script would.
 struct CommandRunner {
@@ -47,29 +48,12 @@ struct CommandRunner {
     environment extraEnvironment: [String: String] = [:]
   ) throws -> Output {
     guard let executable = Self.executable else { throw MissingExecutable() }
-    let process = Process()
     let command = (runner ?? [executable]) + (withDatabase ? ["--db", databasePath] : []) + arguments
-    process.executableURL = URL(fileURLWithPath: command[0])
-    process.arguments = Array(command.dropFirst())
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    environment.merge(extraEnvironment) { $1 }
-    process.environment = environment
-    let stdout = Pipe()
-    let stderr = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = stdin
-    try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let result = try Subprocess.run(
+      command, environment: ["NO_COLOR": "1"].merging(extraEnvironment) { $1 }, input: input ?? "")
     return Output(
-      status: process.terminationStatus, wasKilled: process.terminationReason == .uncaughtSignal,
-      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+      status: result.exitStatus ?? result.signal ?? 0, wasKilled: result.signal != nil,
+      stdout: result.output, stderr: result.errors)
   }
 
   /// Runs a command that prints JSON and decodes it.

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUITestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -298,42 +299,20 @@ private struct CrashWork {
   /// landed), and it is killed with SIGKILL; then it is waited for, so that it has let go of the
   /// file before anything else opens it.
   mutating func run(_ arguments: [String], until deadline: ContinuousClock.Instant) throws -> Outcome {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["--db", cli.databasePath] + arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    // Signalled when the process ends: waiting on it with the deadline as timeout waits for
-    // whichever comes first, without polling.
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
     let start = ContinuousClock.now
-    try process.run()
-    // No writer outlives this call, whatever happens in it.
-    defer {
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
-    }
     var phase: Phase?
-    if exited.wait(timeout: Self.dispatchTime(of: deadline)) == .timedOut {
-      let pid = process.processIdentifier
+    // Waited for until it ends (no writer outlives this call): at the deadline, stopped, its
+    // phase read, and killed.
+    let result = try Subprocess.run(
+      [executable, "--db", cli.databasePath] + arguments, environment: ["NO_COLOR": "1"],
+      deadline: deadline
+    ) { pid in
       kill(pid, SIGSTOP)
       phase = self.phase(of: pid)
       kill(pid, SIGKILL)
     }
-    process.waitUntilExit()
     let elapsed = start.duration(to: .now)
-    // The outputs are small: they fit in the pipes, so reading after the exit cannot block the writer.
-    let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let signalled = process.terminationReason == .uncaughtSignal
-    let killed = signalled && process.terminationStatus == SIGKILL
+    let killed = result.signal == SIGKILL
     if killed {
       stats.kills += 1
       if phase == .writing { stats.killsInsideTransaction += 1 }
@@ -341,14 +320,8 @@ private struct CrashWork {
     }
     return Outcome(
       killed: killed,
-      status: signalled && !killed ? 128 + process.terminationStatus : process.terminationStatus,
-      stdout: out, stderr: err, elapsed: elapsed, phase: killed ? phase : nil)
-  }
-
-  static func dispatchTime(of deadline: ContinuousClock.Instant) -> DispatchTime {
-    let remaining = ContinuousClock.now.duration(to: deadline).components
-    let nanoseconds = remaining.seconds * 1_000_000_000 + remaining.attoseconds / 1_000_000_000
-    return .now() + .nanoseconds(Int(max(0, nanoseconds)))
+      status: killed ? SIGKILL : result.status, stdout: result.output, stderr: result.errors,
+      elapsed: elapsed, phase: killed ? phase : nil)
   }
 
   enum Phase: String {
@@ -553,25 +526,8 @@ private struct CrashWork {
 
   /// Runs SQL in the `sqlite3` shell on the file.
   func sqlite(_ sql: String) throws -> (lines: [String], errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = ["-batch", cli.databasePath]
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: Data(sql.utf8))
-    try input.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init),
-      String(decoding: err, as: UTF8.self)
-    )
+    let result = try Subprocess.run(["/usr/bin/sqlite3", "-batch", cli.databasePath], input: sql)
+    return (result.output.split(separator: "\n").map(String.init), result.errors)
   }
 
   /// How many rounds ran.

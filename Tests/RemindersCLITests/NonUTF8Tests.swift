@@ -1,28 +1,20 @@
 import Foundation
+import TerminalUITestSupport
 import Testing
 
 /// Paths and arguments are bytes on Linux. One that is not UTF-8 is refused with its bytes shown,
 /// never repaired into another name that the app would then open or create.
 @Suite("Arguments and paths that are not UTF-8")
 struct NonUTF8Tests {
-  /// Runs `reminders` through the shell, which can pass bytes that Foundation's `Process` cannot.
+  /// Runs `reminders` (`$0`) through the shell, which can pass bytes that a `String` cannot, in
+  /// `folder` (`$1`).
   private func shell(_ script: String, in folder: String) throws -> CommandRunner.Output {
     guard let executable = CommandRunner.executable else { throw MissingExecutable() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script, executable]
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_DATA_HOME"] = folder + "/data"
-    process.environment = environment
-    let stderr = Pipe()
-    process.standardError = stderr
-    process.standardOutput = Pipe()
-    try process.run()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let result = try Subprocess.run(
+      ["/bin/sh", "-c", #"cd "$1" && "# + script, executable, folder],
+      environment: ["XDG_DATA_HOME": folder + "/data"])
     return CommandRunner.Output(
-      status: process.terminationStatus, stdout: "", stderr: String(decoding: err, as: UTF8.self))
+      status: result.status, stdout: result.output, stderr: result.errors)
   }
 
   @Test func aPathThatIsNotUTF8IsRefusedAndNothingIsCreated() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import RemindersKit
 import SQLiteData
+import TerminalUITestSupport
 import Testing
 
 @Suite("Counts kept by triggers equal a fresh count", .fixedClock)
@@ -177,18 +178,7 @@ struct LiveCountsTests {
 
 /// Runs SQL in the `sqlite3` shell on a database file, failing on any error it reports.
 func shell(_ path: String, _ sql: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-  process.arguments = ["-bail", path]
-  let input = Pipe()
-  let errors = Pipe()
-  process.standardInput = input
-  process.standardError = errors
-  process.standardOutput = FileHandle.nullDevice
-  try process.run()
-  try input.fileHandleForWriting.write(contentsOf: Data(sql.utf8))
-  try input.fileHandleForWriting.close()
-  process.waitUntilExit()
-  let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  #expect(process.terminationStatus == 0 && message.isEmpty, "\(message)", sourceLocation: sourceLocation)
+  let result = try Subprocess.run(["/usr/bin/sqlite3", "-bail", path], input: sql, output: .discard)
+  #expect(
+    result.exitStatus == 0 && result.errors.isEmpty, "\(result.errors)", sourceLocation: sourceLocation)
 }

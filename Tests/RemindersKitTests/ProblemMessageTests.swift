@@ -1,6 +1,7 @@
 import Foundation
 import RemindersKit
 import SQLiteData
+import TerminalUITestSupport
 import Testing
 
 /// Errors are told in words a user can act on: what happened to which file, and what to do,
@@ -54,11 +55,7 @@ struct ProblemMessageTests {
   }
 
   private func run(_ arguments: String...) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: arguments[0])
-    process.arguments = Array(arguments.dropFirst())
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(arguments.joined(separator: " "))")
+    let result = try Subprocess.run(arguments)
+    #expect(result.exitStatus == 0, "\(arguments.joined(separator: " ")): \(result.errors)")
   }
 }

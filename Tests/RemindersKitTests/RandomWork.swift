@@ -1,6 +1,7 @@
 import Foundation
 import RemindersKit
 import SQLiteData
+import TerminalUITestSupport
 import Testing
 
 /// Random work on a reminders database, as the app's actions and (given the file's path) as
@@ -194,19 +195,7 @@ struct RandomWork {
       + (rolledBack ? "\nROLLBACK;\n" : "\n")
     log.append(
       "shell\(foreignKeys ? "" : " without foreign keys")\(rolledBack ? ", rolled back" : ""): \(statements)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [path]
-    let input = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: Data(sql.utf8))
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let message = try Subprocess.run(["/usr/bin/sqlite3", path], input: sql, output: .discard).errors
     // A constraint (a tag renamed onto another) fails that statement alone, as it would for a user.
     if message.isEmpty { completed += 1 } else { log.append("shell said: " + message) }
   }

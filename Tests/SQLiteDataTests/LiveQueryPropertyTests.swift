@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteData
 import SQLiteDataTestSupport
+import TerminalUITestSupport
 import Testing
 
 /// Random work against a database, from this process and from a second one, with live queries
@@ -141,16 +142,12 @@ import Testing
       // Another process commits: the sqlite3 shell on the same file.
       let id = nextID
       nextID += 1
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-      process.arguments = [
-        path,
+      let shell = try Subprocess.run([
+        "/usr/bin/sqlite3", path,
         "PRAGMA busy_timeout = 5000; INSERT INTO entries (id, amount, bucket) VALUES (\(id), \(step), 1); "
           + "UPDATE entries SET bucket = 2 WHERE id = (SELECT min(id) FROM entries);",
-      ]
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
+      ])
+      #expect(shell.exitStatus == 0, "\(shell.errors)")
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteDataTestSupport
 import SQLiteEngine
+import TerminalUITestSupport
 import Testing
 
 @Suite("Bad input gives errors that say what and where")
@@ -165,12 +166,6 @@ struct BadInputTests {
   }
 
   private func run(_ arguments: String...) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: arguments[0])
-    process.arguments = Array(arguments.dropFirst())
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return -1 }
-    process.waitUntilExit()
-    return process.terminationStatus
+    (try? Subprocess.run(arguments, output: .discard, errors: .discard))?.status ?? -1
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteDataTestSupport
 import SQLiteEngine
+import TerminalUITestSupport
 import Testing
 
 /// Reads values from an observation's sequence, one at a time, failing instead of hanging when a
@@ -220,12 +221,10 @@ struct ValueObservationTests {
   @Test func anotherProcessesCommitsReachObservers() async throws {
     let values = ValueRecorder(count("items").removeDuplicates().values(in: pool))
     #expect(try await values.next() == 0)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [pool.path, "INSERT INTO items (listID, title) VALUES (1, 'from the shell');"]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let shell = try Subprocess.run([
+      "/usr/bin/sqlite3", pool.path, "INSERT INTO items (listID, title) VALUES (1, 'from the shell');",
+    ])
+    #expect(shell.exitStatus == 0, "\(shell.errors)")
     #expect(try await values.next() == 1)
   }
 }
@@ -248,12 +247,10 @@ struct AttachedDatabaseObservationTests {
         .removeDuplicates().values(in: pool))
     #expect(try await values.next() == 0)
     // Only the attached file changes: the main file's data_version stays where it was.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [extra, "INSERT INTO notes VALUES ('from the shell');"]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let shell = try Subprocess.run([
+      "/usr/bin/sqlite3", extra, "INSERT INTO notes VALUES ('from the shell');",
+    ])
+    #expect(shell.exitStatus == 0, "\(shell.errors)")
     #expect(try await values.next() == 1)
   }
 }

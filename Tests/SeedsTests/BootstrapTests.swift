@@ -1,6 +1,6 @@
 import Foundation
 import SQLiteData
-import Synchronization
+import TerminalUITestSupport
 import Testing
 
 /// The seeds' bootstrap, verbatim: `prepareDependencies { $0.defaultDatabase = try! appDatabase() }`
@@ -13,36 +13,16 @@ struct BootstrapTests {
   static let childVariable = "SQLITEDATA_SEEDS_BOOTSTRAP_CHILD"
 
   @Test func theSeedsBootstrapRunsWithoutHanging() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--testing-library", "swift-testing", "--filter", "bootstrapInThisProcess"]
-    var environment = ProcessInfo.processInfo.environment
-    environment[Self.childVariable] = "1"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-    // The output is read as it comes, so that a full pipe cannot stop the child.
-    let text = Mutex("")
-    let read = DispatchSemaphore(value: 0)
-    Thread {
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      text.withLock { $0 = String(decoding: data, as: UTF8.self) }
-      read.signal()
-    }
-    .start()
-    guard exited.wait(timeout: .now() + 60) == .success else {
-      kill(process.processIdentifier, SIGKILL)
+    let child = try Subprocess.run(
+      [CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", "bootstrapInThisProcess"],
+      environment: [Self.childVariable: "1"], errors: .mergeIntoOutput, deadline: .now + .seconds(60))
+    guard !child.passedDeadline else {
       Issue.record("the seeds' bootstrap did not finish within 60 seconds: it hangs")
       return
     }
-    #expect(process.terminationStatus == 0)
+    #expect(child.exitStatus == 0)
     // The child ran the bootstrap (it is skipped unless asked for).
-    #expect(read.wait(timeout: .now() + 10) == .success)
-    #expect(text.withLock { $0 }.contains("bootstrapInThisProcess() passed"), "\(text.withLock { $0 })")
+    #expect(child.output.contains("bootstrapInThisProcess() passed"), "\(child.output)")
   }
 
   /// The child's side: what an app's entry point does.

@@ -33,8 +33,8 @@ struct RemindersEndToEndTests {
   @discardableResult
   private func sqlite(_ session: TmuxSession, _ sql: String) throws -> String {
     try Subprocess.run(
-      ["/usr/bin/sqlite3", "-cmd", ".timeout 10000", session.path("reminders.sqlite"), sql],
-      capturingOutput: true)
+      ["/usr/bin/sqlite3", "-cmd", ".timeout 10000", session.path("reminders.sqlite"), sql]
+    ).output
   }
 
   @Test func aSessionFromSampleDataToQuitting() throws {
@@ -116,8 +116,8 @@ struct RemindersEndToEndTests {
 
     // And a reminder added by the command line, from another process, with its tag and list.
     let added = try Subprocess.run(
-      [reminders, "--db", session.path("reminders.sqlite"), "add", "Renew passport !!! #admin @Business"],
-      capturingOutput: true)
+      [reminders, "--db", session.path("reminders.sqlite"), "add", "Renew passport !!! #admin @Business"]
+    ).output
     #expect(added.hasPrefix("Added "))
     screen = try session.waitForScreen {
       sidebarRow($0, "Business").hasSuffix("4 │") && sidebarRow($0, "All").hasSuffix("10 │")

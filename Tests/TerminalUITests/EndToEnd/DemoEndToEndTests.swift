@@ -104,7 +104,8 @@ struct DemoEndToEndTests {
       [
         "/usr/bin/sqlite3", "-cmd", ".timeout 10000", session.path("counters.sqlite"),
         "INSERT INTO counters (name, count) VALUES ('from another process', 42) RETURNING name",
-      ], capturingOutput: true)
+      ]
+    ).output
     #expect(inserted == "from another process\n")
     let screen = try session.waitForScreen { $0.contains { $0.contains("● from another process") } }
     #expect(screen.contains { $0.contains("● from another process") && $0.hasSuffix("42│") })
