@@ -11,13 +11,21 @@ struct SharingKey: Hashable, Sendable {
   let fetched: ObjectIdentifier
   let queue: ObjectIdentifier
 
-  /// A request compared and hashed as itself.
+  /// A request compared and hashed as itself: two requests are equal when they are of the same
+  /// type and equal. (Not through `AnyHashable`, whose every making asks the runtime whether the
+  /// type has a custom representation: a search of the conformance records that cost more than
+  /// the rest of starting an observation.)
   struct Request: Hashable, Sendable {
     let base: any Hashable & Sendable
 
-    static func == (lhs: Self, rhs: Self) -> Bool { AnyHashable(lhs.base) == AnyHashable(rhs.base) }
-    func hash(into hasher: inout Hasher) { AnyHashable(base).hash(into: &hasher) }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.base.isEqual(to: rhs.base) }
+    func hash(into hasher: inout Hasher) { base.hash(into: &hasher) }
   }
+}
+
+extension Hashable {
+  /// Whether `other` is a value of this type equal to this one.
+  fileprivate func isEqual(to other: any Hashable) -> Bool { (other as? Self) == self }
 }
 
 /// One observation for every live value that fetches the same thing from the same database and
