@@ -222,10 +222,17 @@ private final class Child {
         pollfd(fd: errorsEnd, events: Int16(POLLIN), revents: 0),
       ]
       var timeout: Int32 = -1
-      if let deadline {
-        let remaining = ContinuousClock.now.duration(to: deadline).components
+      if let due = deadline {
+        // Checked on every turn, not only when poll times out: a child that writes without a
+        // pause would otherwise never be stopped.
+        guard ContinuousClock.now < due else {
+          deadline = nil
+          atDeadline()
+          continue
+        }
+        let remaining = ContinuousClock.now.duration(to: due).components
         let milliseconds = remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000
-        timeout = Int32(clamping: max(0, milliseconds))
+        timeout = Int32(clamping: milliseconds + 1)
       }
       // A negative descriptor is ignored by poll.
       let ready = poll(&watched, nfds_t(watched.count), timeout)
@@ -233,11 +240,7 @@ private final class Child {
         if errno == EINTR { continue }
         throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
       }
-      if ready == 0, deadline != nil {
-        deadline = nil
-        atDeadline()
-        continue
-      }
+      if ready == 0 { continue }
       if watched[0].revents != 0 {
         let written = input.withUnsafeBytes { write(inputEnd, $0.baseAddress, $0.count) }
         if written > 0 { input = input.dropFirst(written) }
