@@ -48,7 +48,7 @@ import Testing
     let start = ContinuousClock.now
     var handedOver: pid_t = 0
     let result = try Subprocess.run(
-      ["/bin/sh", "-c", "echo started; exec sleep 600"], deadline: .now + .milliseconds(200)
+      ["sleep", "600"], deadline: .now + .milliseconds(200)
     ) { pid in
       handedOver = pid
       kill(pid, SIGTERM)
@@ -57,7 +57,6 @@ import Testing
     #expect(handedOver > 0)
     #expect(result.signal == SIGTERM)
     #expect(result.status == 128 + SIGTERM)
-    #expect(result.output == "started\n")
     #expect(start.duration(to: .now) < .seconds(60))
   }
 }
