@@ -1,7 +1,8 @@
 import CNCursesW
 import Foundation
 
-/// Runs a program and waits for it with `waitpid`, reading its output when asked.
+/// Runs a program to its end and waits for it with `waitpid`: its input written, its output and
+/// errors read or discarded.
 ///
 /// Foundation's `Process` is not used. It notices a child's exit through a socket the child
 /// inherits, which a daemon forked by the child (tmux, pg_ctl) keeps open for ever; and on this

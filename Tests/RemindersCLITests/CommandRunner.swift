@@ -51,9 +51,7 @@ struct CommandRunner {
     let command = (runner ?? [executable]) + (withDatabase ? ["--db", databasePath] : []) + arguments
     let result = try Subprocess.run(
       command, environment: ["NO_COLOR": "1"].merging(extraEnvironment) { $1 }, input: input ?? "")
-    return Output(
-      status: result.exitStatus ?? result.signal ?? 0, wasKilled: result.signal != nil,
-      stdout: result.output, stderr: result.errors)
+    return Output(result)
   }
 
   /// Runs a command that prints JSON and decodes it.
@@ -82,4 +80,14 @@ struct MissingExecutable: Error, CustomStringConvertible {
 struct CommandFailed: Error, CustomStringConvertible {
   let output: CommandRunner.Output
   var description: String { "exit \(output.status): \(output.stderr)" }
+}
+
+extension CommandRunner.Output {
+  /// How a program run by `Subprocess` ended, in these tests' terms.
+  init(_ result: Subprocess.Result) {
+    status = result.signal ?? result.status
+    wasKilled = result.signal != nil
+    stdout = result.output
+    stderr = result.errors
+  }
 }

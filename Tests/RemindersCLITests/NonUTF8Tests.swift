@@ -13,8 +13,7 @@ struct NonUTF8Tests {
     let result = try Subprocess.run(
       ["/bin/sh", "-c", #"cd "$1" && "# + script, executable, folder],
       environment: ["XDG_DATA_HOME": folder + "/data"])
-    return CommandRunner.Output(
-      status: result.status, stdout: result.output, stderr: result.errors)
+    return CommandRunner.Output(result)
   }
 
   @Test func aPathThatIsNotUTF8IsRefusedAndNothingIsCreated() throws {
