@@ -42,6 +42,12 @@ public final class CursesTerminal: TerminalBackend {
       delscreen(screen)
       throw .cannotAddressCursor(term: Environment.value("TERM") ?? "")
     }
+    // Until the screen has been given back once (`endwin`) and taken again, ncurses flushes its
+    // output at every cursor movement, as for a program that only moves the cursor: a frame that
+    // changes a few places on screen went out as a write for each. One round now, before anything
+    // is drawn, makes every frame one write, which the terminal draws at once.
+    endwin()
+    doupdate()
     isActive = true
     configure()
     TerminalRestoration.prepare(bracketedPaste: options.bracketedPaste, mouse: options.mouse)
