@@ -14,11 +14,15 @@ public struct DueDateFormatter: Sendable {
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
 
+  /// The day of `now`, worked out once: every row's label is measured from it.
+  private let today: CivilDay
+
   public init(now: Date, calendar: Calendar, timeZone: TimeZone) {
     var calendar = calendar
     calendar.timeZone = timeZone
     self.now = now
     self.calendar = calendar
+    today = Self.civilDay(of: now, in: calendar)
   }
 
   /// A formatter for the current `date.now`, `calendar` and `timeZone` dependencies.
@@ -34,7 +38,6 @@ public struct DueDateFormatter: Sendable {
   public func label(for date: Date) -> String {
     let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
     let day = CivilDay(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
-    let today = civilDay(of: now)
     let hasTime = parts.hour != 0 || parts.minute != 0 || parts.second != 0
     let time = hasTime ? " " + timeString(hour: parts.hour ?? 0, minute: parts.minute ?? 0) : ""
     switch day.dayNumber - today.dayNumber {
@@ -65,7 +68,7 @@ public struct DueDateFormatter: Sendable {
   /// Whether a due date is past due: on a day before today, as the app's "past due" counts it (a
   /// reminder due earlier today is due today, not past due).
   public func isPastDue(_ date: Date) -> Bool {
-    civilDay(of: date) < civilDay(of: now)
+    Self.civilDay(of: date, in: calendar) < today
   }
 
   /// Whether a reminder is past due: not completed and due before today.
@@ -78,17 +81,24 @@ public struct DueDateFormatter: Sendable {
   /// and `DueDateParser.parse` reads back to the same minute.
   public func preciseString(from date: Date) -> String {
     let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    return String(
-      format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
-      parts.minute ?? 0)
+    let date = [padded(parts.year ?? 0, to: 4), padded(parts.month ?? 0), padded(parts.day ?? 0)]
+    return date.joined(separator: "-") + " " + padded(parts.hour ?? 0) + ":" + padded(parts.minute ?? 0)
   }
 
+  // Numbers are written by hand, not with `String(format:)`: a list row's label is made on
+  // every frame, and Foundation's formatting cost more than the rest of the row.
   private func timeString(hour: Int, minute: Int) -> String {
     let twelveHour = hour % 12 == 0 ? 12 : hour % 12
-    return String(format: "%d:%02d", twelveHour, minute) + (hour < 12 ? " AM" : " PM")
+    return String(twelveHour) + ":" + padded(minute) + (hour < 12 ? " AM" : " PM")
   }
 
-  private func civilDay(of date: Date) -> CivilDay {
+  /// `7` as `07` (`width` 2), `2026` as `2026`.
+  private func padded(_ number: Int, to width: Int = 2) -> String {
+    let digits = String(number)
+    return digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
+  }
+
+  private static func civilDay(of date: Date, in calendar: Calendar) -> CivilDay {
     let parts = calendar.dateComponents([.year, .month, .day], from: date)
     return CivilDay(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
   }

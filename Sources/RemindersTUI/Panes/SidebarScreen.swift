@@ -16,9 +16,18 @@ final class SidebarScreen {
     self.home = home
   }
 
-  /// The rows as the list draws them.
+  /// The last rows made, with the values they were made from.
+  private var built: (stats: Stats, lists: [ReminderListState], tags: [TagUsage], source: SidebarSource)?
+
+  /// The rows as the list draws them. Made again only when the home screen's values changed:
+  /// every frame and key asks for them, and a few hundred lists take longer to lay out than to
+  /// compare (an array that was not replaced compares equal at once).
   var source: SidebarSource {
-    SidebarSource(stats: home.stats, lists: home.lists, tags: home.tags)
+    let (stats, lists, tags) = (home.stats, home.lists, home.tags)
+    if let built, built.stats == stats, built.lists == lists, built.tags == tags { return built.source }
+    let source = SidebarSource(stats: stats, lists: lists, tags: tags)
+    built = (stats, lists, tags, source)
+    return source
   }
 
   /// The entry selected.

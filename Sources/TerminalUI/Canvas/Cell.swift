@@ -40,7 +40,9 @@ public struct Cell: Hashable, Sendable {
   public var isContinuation: Bool { width == 0 }
 
   private static func code(for grapheme: Character) -> UInt32 {
-    if let ascii = grapheme.asciiValue, grapheme.utf8.count == 1 { return UInt32(ascii) }
+    // One UTF-8 byte is ASCII, the common case (`asciiValue` would compare with "\r\n" first).
+    let utf8 = grapheme.utf8
+    if utf8.count == 1, let byte = utf8.first { return UInt32(byte) }
     var scalars = grapheme.unicodeScalars.makeIterator()
     if let first = scalars.next(), scalars.next() == nil { return first.value }
     return GraphemeTable.shared.number(of: grapheme) | internedBit

@@ -7,9 +7,8 @@ extension Character {
   /// presentation selector), 1 otherwise. Control characters count as the one column of the
   /// visible replacement they are drawn as (see `sanitizedForTerminal`).
   public var terminalWidth: Int {
-    // Printable ASCII is by far the common case, and never needs the C library. (`asciiValue` is
-    // a quick check; counting scalars is not.)
-    if let ascii = asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+    // Printable ASCII is by far the common case, and never needs the C library.
+    if isPrintableASCII { return 1 }
     let scalars = unicodeScalars
     guard let first = scalars.first else { return 0 }
     if first.isTerminalControl { return 1 }
@@ -34,9 +33,17 @@ extension Character {
   /// (C0, DEL, C1, line breaks such as "\r\n", bidirectional overrides) become U+FFFD, so no stray
   /// byte can move the terminal's cursor, change its state or reorder the line.
   public var sanitizedForTerminal: Character {
-    if let ascii = asciiValue, ascii >= 0x20, ascii < 0x7F { return self }
+    if isPrintableASCII { return self }
     guard let first = unicodeScalars.first, first.isTerminalControl else { return self }
     return first == "\t" ? " " : "\u{FFFD}"
+  }
+
+  /// Whether the grapheme is one printable ASCII character (a space to `~`), read from its UTF-8:
+  /// a quick check, where `asciiValue` first compares the grapheme with "\r\n" as strings.
+  var isPrintableASCII: Bool {
+    let utf8 = self.utf8
+    guard utf8.count == 1, let byte = utf8.first else { return false }
+    return byte >= 0x20 && byte < 0x7F
   }
 }
 
