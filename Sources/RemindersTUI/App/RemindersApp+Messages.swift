@@ -28,6 +28,11 @@ extension RemindersApp {
     }
   }
 
+  /// Ctrl-Z where nothing could continue the app once stopped (see `JobControl`).
+  func suspendIsUnavailable() {
+    post("Ctrl-Z: no shell with job control started this app, so it keeps running (q quits)", style: .warning)
+  }
+
   func post(_ text: String, style: Style) {
     let now = ContinuousClock.now
     let expiry = now + messageLifetime

@@ -15,10 +15,15 @@ public protocol Application: AnyObject {
 
   /// Handles one event. Unhandled Ctrl-C quits and unhandled Ctrl-Z suspends.
   func handle(_ event: KeyEvent) -> EventResult
+
+  /// Ctrl-Z (or a stop signal) came, but no shell with job control started the program, so
+  /// nothing could continue it once stopped: it keeps running, and this is the place to say so.
+  func suspendIsUnavailable()
 }
 
 extension Application {
   public func update(screenSize: Size) {}
+  public func suspendIsUnavailable() {}
 }
 
 /// What handling an event led to.

@@ -94,6 +94,13 @@ public final class MainLoop {
   /// then redraws.
   public func suspend() {
     guard !isSuspended else { return }
+    // Stopped where nothing can continue it, the program would hang with the terminal given
+    // back: it keeps running and the application says why.
+    guard JobControl.canStopThisJob else {
+      host.application.suspendIsUnavailable()
+      host.invalidate()
+      return
+    }
     isSuspended = true
     terminal.suspend()
     // What Ctrl-Z does in a cooked terminal: stop the whole job (a script that started this

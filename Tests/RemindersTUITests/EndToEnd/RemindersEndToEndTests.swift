@@ -155,6 +155,23 @@ struct RemindersEndToEndTests {
     #expect(before == after)
   }
 
+  /// Ctrl-Z where no shell with job control started the app (`sh -c` as the terminal's own
+  /// program, as a multiplexer or a service runs it): stopped, nothing could continue it, so it
+  /// keeps running and says why.
+  @Test func ctrlZWithoutJobControlKeepsTheAppRunning() throws {
+    let session = try TmuxSession(width: 100, height: 20)
+    // `exec`: sh takes the interactive shell's place and runs the app in its own process group.
+    try session.run(
+      "exec sh -c '\(reminders) --db \(session.path("reminders.sqlite")) 2> \(session.path("stderr"));"
+        + " echo $? > \(session.path("status"))'")
+    try session.waitForScreen { $0.first?.hasPrefix("┌─ Reminders ") == true }
+    try session.send("C-z")
+    try session.waitForScreen { $0.contains { $0.contains("no shell with job control") } }
+    // Still running: keys work.
+    try session.send("q")
+    #expect(session.waitForFile("status") == "0\n")
+  }
+
   @Test func refusesToStartWithoutATerminal() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "reminders-\(UUID().uuidString)")
