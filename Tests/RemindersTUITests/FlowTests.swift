@@ -228,6 +228,32 @@ struct FlowTests {
     #expect(sidebarRow(screen, "Today") == "│ ◷ Today                    1 │")
   }
 
+  /// A dialog acts on the selected reminder: resizing the terminal while it is open (smaller than
+  /// the list, then back) leaves the selection on that reminder.
+  @Test(.fixedSample()) func aResizeUnderADialogKeepsTheSelection() async throws {
+    let family = try #require(
+      try await testDatabase.read { try RemindersList.where { $0.title.eq("Family") }.fetchOne($0) })
+    try await testDatabase.write { db in
+      for number in 1...40 {
+        var draft = Reminder.Draft(remindersListID: family.id)
+        draft.title = "Chore \(number)"
+        _ = try db.saveReminder(draft)
+      }
+    }
+    let driver = await start()
+    // Down the sidebar to Family, which opens beside it, then into its rows.
+    for _ in 0..<10 where !driver.screenText.contains("─ Family ") { driver.press("j") }
+    await driver.waitForScreen { $0.contains("─ Family ") && $0.contains("Chore 1") }
+    driver.press("enter G k k k d")
+    let title = try #require(driver.screenText.firstMatch(of: /Delete “(Chore \d+)”\?/)?.1)
+    driver.resize(to: Size(width: 60, height: 12))
+    driver.resize(to: Size(width: 100, height: 30))
+    await driver.waitForScreen { $0.contains("Delete “") }
+    driver.press("esc")
+    driver.press("d")
+    #expect(driver.screenText.contains("Delete “\(title)”?"))
+  }
+
   @Test(.fixedSample()) func narrowScreenSwitchesPanes() async {
     let driver = await start(Size(width: 40, height: 12))
     driver.press("enter")

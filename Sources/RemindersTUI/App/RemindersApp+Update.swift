@@ -31,10 +31,11 @@ extension RemindersApp {
   }
 
   /// Loads the rows the right-hand pane will show (after a resize, or rows moving away) and keeps
-  /// its selection on its row. An unfocused pane shows no selection, so it keeps its scroll
-  /// position rather than following it.
+  /// its selection on its row. A pane behind the sidebar shows no selection, so it keeps its
+  /// scroll position rather than following it; one under a dialog or a prompt keeps following
+  /// its selection, which is what the dialog acts on.
   private func updateRight() {
-    let focused = isRightFocused
+    let focused = focus == .detail
     if stats != nil, search == nil { return }
     if let search {
       search.update(height: listHeight - 1, isFocused: focused, format: format)
