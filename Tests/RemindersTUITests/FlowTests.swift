@@ -254,6 +254,58 @@ struct FlowTests {
     #expect(driver.screenText.contains("Delete “\(title)”?"))
   }
 
+  /// Values another program wrote: a status other than 0, 1 and 2 reads as completed, as the
+  /// counts judge it; a due date that is not a date cannot be read, and the screen says so (over
+  /// the rows it read last) until it can be read again.
+  @Test(.fixedSample()) func valuesWrittenByAnotherProgramThatTheAppDoesNotWrite() async throws {
+    let driver = await start()
+    driver.press("enter")  // Today
+    await driver.waitForScreen { $0.contains("─ Today ") && $0.contains("Doctor appointment") }
+    try await testDatabase.write { db in
+      try db.execute(sql: "UPDATE reminders SET status = 5 WHERE title = 'Doctor appointment'")
+    }
+    // Completed, as `status <> 0` counts it, but not settled (`status = 1`): shown where it was.
+    var screen = await driver.waitForScreen {
+      sidebarRow($0, "Today").hasSuffix(" 1 │") && $0.contains("● !!! Doctor appointment")
+    }
+    #expect(sidebarRow(screen, "Today").hasSuffix(" 1 │"))
+    #expect(screen.contains("● !!! Doctor appointment"))
+    #expect(!screen.contains("Cannot read"))
+
+    // All, which reads every reminder's due date.
+    driver.press("h")
+    for _ in 0..<4 where !driver.screenText.contains("─ All ") { driver.press("j") }
+    await driver.waitForScreen { $0.contains("─ All ") && $0.contains("Groceries") }
+    try await testDatabase.write { db in
+      try db.execute(sql: "UPDATE reminders SET dueDate = 'garbage' WHERE title = 'Groceries'")
+    }
+    screen = await driver.waitForScreen { $0.contains("Cannot read these reminders") }
+    #expect(screen.contains("Groceries"))
+    try await testDatabase.write { db in
+      try db.execute(sql: "UPDATE reminders SET dueDate = NULL WHERE title = 'Groceries'")
+    }
+    screen = await driver.waitForScreen { !$0.contains("Cannot read these reminders") }
+    #expect(screen.contains("Groceries"))
+  }
+
+  /// A reminder in its completing grace stays among the rows, ticked: the header does not count
+  /// it among the hidden completed ones as well.
+  @Test(.fixedSample()) func aCompletingReminderIsCountedOnce() async {
+    let driver = await start()
+    for _ in 0..<4 where !driver.screenText.contains("─ All ") { driver.press("j") }
+    var screen = await driver.waitForScreen { $0.contains("─ All ") && $0.contains("Groceries") }
+    #expect(screen.contains("8 reminders · Due Date · 3 completed hidden"))
+    // The first row, Haircut, ticked: completing.
+    driver.press("enter space")
+    let ticked = { (screen: String) in
+      sidebarRow(screen, "All").hasSuffix(" 7 │")
+        && screen.contains("◉ Haircut")
+    }
+    screen = await driver.waitForScreen(ticked)
+    #expect(ticked(screen))
+    #expect(screen.contains("8 reminders · Due Date · 3 completed hidden"))
+  }
+
   @Test(.fixedSample()) func narrowScreenSwitchesPanes() async {
     let driver = await start(Size(width: 40, height: 12))
     driver.press("enter")

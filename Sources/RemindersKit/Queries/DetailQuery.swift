@@ -96,8 +96,10 @@ extension DetailKind {
     ScreenSettings.find(settingsKey)
   }
 
-  /// How many of the screen's reminders are completed: the header's "N Completed".
+  /// How many of the screen's reminders are completed and settled: the header's "N completed
+  /// hidden" (or shown). One in its completing grace is still among the screen's other rows, so
+  /// it is not counted twice.
   public var completedCount: Select<Int, Reminder, ()> {
-    Reminder.where { matches($0) && $0.isCompleted }.count()
+    Reminder.where { matches($0) && $0.isSettledCompleted }.count()
   }
 }

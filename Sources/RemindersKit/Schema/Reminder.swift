@@ -29,6 +29,17 @@ public struct Reminder: Hashable, Identifiable, Sendable {
     case incomplete = 0
     case completed = 1
     case completing = 2
+
+    /// Read from the database, any status but 0 and 2 is completed, as the counts and screens'
+    /// SQL judge it (`status <> 0`): a value another program wrote (5, say) does not make the row
+    /// unreadable. An archive being imported is stricter: its decoding names the bad value.
+    public init(decoder: inout QueryDecoder) throws {
+      switch try Int(decoder: &decoder) {
+      case 0: self = .incomplete
+      case 2: self = .completing
+      default: self = .completed
+      }
+    }
   }
 
   public init(

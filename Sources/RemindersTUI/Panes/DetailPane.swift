@@ -9,6 +9,9 @@ struct DetailPane: View {
   var summary: StyledText
   /// How the list is shared and who changed it last; empty for a list nobody shares.
   var sharingLine: StyledText
+  /// Why the rows could not be read again (the rows shown are the last ones read); nil when they
+  /// were.
+  var loadError: String?
   var emptyMessage: String
   var list: ListState<RowID>
   var source: DetailSource
@@ -22,8 +25,10 @@ struct DetailPane: View {
   /// state when the screen is a list: how it is shared.
   init(
     kind: DetailKind, window: DetailWindow.Value, sharing: ReminderListState?, list: ListState<RowID>,
-    source: DetailSource, isFocused: Bool, markedCount: Int = 0, renaming: TextFieldState? = nil
+    source: DetailSource, isFocused: Bool, markedCount: Int = 0, renaming: TextFieldState? = nil,
+    loadError: String? = nil
   ) {
+    self.loadError = loadError
     let settings = window.settings
     var summary = StyledText("\(source.count) reminder\(source.count == 1 ? "" : "s")", style: .dim)
     summary.append(" · \(settings.ordering.displayName)", style: .dim)
@@ -75,12 +80,16 @@ struct DetailPane: View {
   func render(in rect: Rect, on canvas: inout Canvas) {
     let content = Pad(
       Stack.vertical(
-        [.fixed(1, Line(summary))] + (sharingLine.isEmpty ? [] : [.fixed(1, Line(sharingLine))]) + [
-          .flexible(
-            RowTitleEditor(
-              list: List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage),
-              field: renaming))
-        ]))
+        [.fixed(1, Line(summary))] + (sharingLine.isEmpty ? [] : [.fixed(1, Line(sharingLine))])
+          + (loadError.map {
+            [.fixed(1, Line(StyledText("Cannot read these reminders: " + $0, style: .error)))]
+          }
+            ?? []) + [
+            .flexible(
+              RowTitleEditor(
+                list: List(source, state: list, isFocused: isFocused, emptyMessage: emptyMessage),
+                field: renaming))
+          ]))
     Border(
       title: title, style: isFocused ? .accent : .border, titleStyle: .item(accentColor, bold: true), content
     )

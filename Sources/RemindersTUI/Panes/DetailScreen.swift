@@ -96,6 +96,7 @@ final class DetailScreen {
     return DetailPane(
       kind: model.kind, window: model.state, sharing: sharing, list: list, source: source,
       isFocused: isFocused,
-      markedCount: marks.isEmpty ? 0 : markedCount(in: source), renaming: isFocused ? renaming?.field : nil)
+      markedCount: marks.isEmpty ? 0 : markedCount(in: source), renaming: isFocused ? renaming?.field : nil,
+      loadError: model.loadError.map(message(for:)))
   }
 }
