@@ -151,6 +151,47 @@ struct CommandLineTests {
     #expect(gone.status == 3)
   }
 
+  /// Naming a reminder wrongly says what would name it: an id needs 4 characters or more; `edit`
+  /// with nothing to change is a mistake, not a change.
+  @Test func referencesTooShortAndEditsOfNothingAreExplained() throws {
+    defer { cli.removeDatabase() }
+    try cli.run("seed")
+    let id = try #require(try cli.reminders().first?["id"] as? String)
+    let short = try cli.run("done", String(id.prefix(3)))
+    #expect(short.status == 3)
+    #expect(short.stderr.contains("an id needs at least 4 of its first characters"))
+    let nothing = try cli.run("edit", String(id.prefix(8)))
+    #expect(nothing.status == 2)
+    #expect(nothing.stderr.contains("edit needs something to change"))
+    #expect(try cli.run("edit", String(id.prefix(8)), "--flag").status == 0)
+  }
+
+  /// `lists` lines its columns up by the width titles take on screen, wide characters included,
+  /// and shows every title whole.
+  @Test func listsLineUpTheirColumns() throws {
+    defer { cli.removeDatabase() }
+    let long = "Work 🚀 プロジェクト with a very long title that goes on and on and on forever"
+    try cli.run("lists", "add", long)
+    try cli.run("lists", "add", "Home")
+    for _ in 1...12 { try cli.run("add", "Chore @Home") }
+    let lines = try cli.run("lists").stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(lines.first?.contains(long + "   0  ") == true)
+    #expect(lines.last?.contains("Home ") == true && lines.last?.contains(" 12  ") == true)
+    // Each line up to its count (before the colour's name) takes as many columns on screen.
+    func columns(_ text: Substring) -> Int {
+      text.reduce(0) { width, character in
+        let scalar = character.unicodeScalars.first!.value
+        let isWide = (0x2E80...0xA4CF).contains(scalar) || (0x1F300...0x1FAFF).contains(scalar)
+        return width + (isWide ? 2 : 1)
+      }
+    }
+    let widths = lines.compactMap { line in
+      line.range(of: "  ", options: .backwards).map { columns(line[..<$0.lowerBound]) }
+    }
+    #expect(widths.count == 2 && widths[0] == widths[1], "\(lines)")
+  }
+
   @Test func ambiguousTitlesAskForAnId() throws {
     defer { cli.removeDatabase() }
     try cli.run("add", "Same")

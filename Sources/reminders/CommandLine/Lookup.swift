@@ -24,8 +24,13 @@ enum Lookup {
     case 1:
       return byTitle[0]
     case 0:
+      // Hex too short for an id was probably meant as one.
+      let isShortHex = text.count < ShortID.minimumPrefix && text.allSatisfy { $0.isHexDigit || $0 == "-" }
       throw CommandError.notFound(
-        "no reminder has the id or title '\(text)'; `reminders ls` shows ids and titles")
+        isShortHex
+          ? "no reminder is titled '\(text)', and an id needs at least \(ShortID.minimumPrefix) of its first "
+            + "characters; `reminders ls` shows ids and titles"
+          : "no reminder has the id or title '\(text)'; `reminders ls` shows ids and titles")
     default:
       let candidates = byTitle.prefix(5).map { "  \(shortID($0.id))  \($0.title)" }.joined(separator: "\n")
       throw CommandError.notFound(

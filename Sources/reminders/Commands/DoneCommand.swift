@@ -9,8 +9,8 @@ enum DoneCommand: Subcommand {
   static let help = """
     Usage: reminders done [--reopen] REMINDER...
 
-    Marks reminders completed. A REMINDER is an id as `reminders ls` shows it (the first
-    characters are enough) or an exact title.
+    Marks reminders completed. A REMINDER is an id as `reminders ls` shows it (its first 4
+    characters or more are enough) or an exact title.
 
     Options:
       --reopen     Mark them incomplete instead

@@ -9,8 +9,8 @@ enum EditCommand: Subcommand {
   static let help = """
     Usage: reminders edit REMINDER [options]
 
-    Changes a reminder. REMINDER is an id as `reminders ls` shows it (the first characters
-    are enough) or an exact title. What no option names stays as it is.
+    Changes a reminder. REMINDER is an id as `reminders ls` shows it (its first 4 characters
+    or more are enough) or an exact title. What no option names stays as it is.
 
     Options:
       --title TEXT         The title
@@ -42,6 +42,13 @@ enum EditCommand: Subcommand {
       throw CommandError.usage(
         parsed.positional.isEmpty ? "edit needs a reminder" : "edit changes one reminder at a time",
         help: help)
+    }
+    let changesSomething =
+      ["--title", "--notes", "--due", "--priority", "--list", "--tags"].contains { parsed.value($0) != nil }
+      || ["--no-due", "--flag", "--unflag"].contains { parsed.has($0) }
+      || !parsed.all("--add-tag").isEmpty || !parsed.all("--remove-tag").isEmpty
+    guard changesSomething else {
+      throw CommandError.usage("edit needs something to change: --title, --due, --list, --tags …", help: help)
     }
     if parsed.has("--flag"), parsed.has("--unflag") {
       throw CommandError.usage("--flag and --unflag contradict each other", help: help)

@@ -1,6 +1,7 @@
 import Foundation
 import RemindersKit
 import SQLiteData
+import TerminalUI
 
 /// `reminders lists`, `reminders lists add NAME`, `reminders lists rm NAME`, `reminders lists rename OLD NEW`
 enum ListsCommand: Subcommand {
@@ -31,14 +32,19 @@ enum ListsCommand: Subcommand {
         try Console.printJSON(
           lists.map { ReminderFormatting.ListJSON($0.remindersList, remindersCount: $0.remindersCount) })
       } else {
-        let width = lists.map(\.remindersList.title.count).max() ?? 0
+        // Columns by the width titles take on screen (wide characters take two), titles whole.
+        let titleWidth = lists.map(\.remindersList.title.terminalWidth).max() ?? 0
+        let countWidth = lists.map { String($0.remindersCount).count }.max() ?? 0
         for list in lists {
           let name =
             ListColorPalette.name(of: list.remindersList.color)
             ?? ListColorPalette.hexString(list.remindersList.color)
-          let title = list.remindersList.title.padding(toLength: width, withPad: " ", startingAt: 0)
+          let title = list.remindersList.title
+          let paddedTitle = title + String(repeating: " ", count: titleWidth - title.terminalWidth)
+          let count = String(list.remindersCount)
+          let paddedCount = String(repeating: " ", count: countWidth - count.count) + count
           Console.print(
-            "\(Console.dim("\(Lookup.shortID(list.id))"))  \(title)  \(list.remindersCount)  \(Console.dim("\(name)"))"
+            "\(Console.dim("\(Lookup.shortID(list.id))"))  \(paddedTitle)  \(paddedCount)  \(Console.dim("\(name)"))"
           )
         }
       }

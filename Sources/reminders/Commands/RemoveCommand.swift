@@ -9,8 +9,8 @@ enum RemoveCommand: Subcommand {
   static let help = """
     Usage: reminders rm REMINDER...
 
-    Deletes reminders. A REMINDER is an id as `reminders ls` shows it (the first characters
-    are enough) or an exact title.
+    Deletes reminders. A REMINDER is an id as `reminders ls` shows it (its first 4 characters
+    or more are enough) or an exact title.
 
     Options:
       -h, --help   Show this help
