@@ -151,7 +151,9 @@ struct FlowTests {
     #expect(order == ["Family  ", "Personal", "Business"])
     // Delete Personal: it asks first, and No keeps it.
     driver.press("d")
-    #expect(driver.screenText.contains("Delete the list “Personal”"))
+    // The question, over two lines of the dialog.
+    #expect(driver.screenText.contains("Delete the list “Personal”, its 4 incomplete reminders"))
+    #expect(driver.screenText.contains("and 1 completed?"))
     driver.press("n")
     #expect(driver.screenText.contains("● Personal"))
     driver.press("d")
@@ -170,6 +172,21 @@ struct FlowTests {
     }
     #expect(screen.contains("● Personal"))
     #expect(sidebarRow(screen, "All") == "│ ▤ All                      8 │")
+  }
+
+  /// The question before deleting a list says what the list holds, and nothing it does not.
+  @Test func deletingAListSaysWhatItHolds() {
+    let list = RemindersList(id: UUID(), title: "Garden")
+    #expect(
+      RemindersApp.deleteListQuestion(ReminderListState(remindersCount: 0, remindersList: list))
+        == "Delete the empty list “Garden”?")
+    #expect(
+      RemindersApp.deleteListQuestion(ReminderListState(remindersCount: 1, remindersList: list))
+        == "Delete the list “Garden” and its 1 incomplete reminder?")
+    #expect(
+      RemindersApp.deleteListQuestion(
+        ReminderListState(remindersCount: 0, remindersList: list, completedCount: 2))
+        == "Delete the list “Garden” and its 2 completed reminders?")
   }
 
   @Test(.fixedSample()) func moveRemindersWithinAList() async {

@@ -7,6 +7,8 @@ import SQLiteData
 public struct ReminderListState: Hashable, Identifiable, Sendable {
   public var remindersCount: Int
   public var remindersList: RemindersList
+  /// Its completed (or completing) reminders.
+  public var completedCount: Int
   /// The list's share: set when the user shares it, or someone shares it with the user.
   @Column(as: CKShare?.SystemFieldsRepresentation.self)
   public var share: CKShare?
@@ -16,10 +18,12 @@ public struct ReminderListState: Hashable, Identifiable, Sendable {
   public var id: RemindersList.ID { remindersList.id }
 
   public init(
-    remindersCount: Int, remindersList: RemindersList, share: CKShare? = nil, sharedBy: String? = nil
+    remindersCount: Int, remindersList: RemindersList, completedCount: Int = 0, share: CKShare? = nil,
+    sharedBy: String? = nil
   ) {
     self.remindersCount = remindersCount
     self.remindersList = remindersList
+    self.completedCount = completedCount
     self.share = share
     self.sharedBy = sharedBy
   }
@@ -42,7 +46,8 @@ extension ReminderListState {
       .select {
         ReminderListState.Columns(
           remindersCount: $1.incompleteCount.ifnull(0), remindersList: $0,
-          share: SQLQueryExpression("NULL"), sharedBy: SQLQueryExpression("NULL"))
+          completedCount: $1.completedCount.ifnull(0), share: SQLQueryExpression("NULL"),
+          sharedBy: SQLQueryExpression("NULL"))
       }
   }()
 
@@ -56,7 +61,8 @@ extension ReminderListState {
         .leftJoin(SyncMetadata.all) { $0.syncMetadataID.eq($2.id) }
         .select {
           ReminderListState.Columns(
-            remindersCount: $1.incompleteCount.ifnull(0), remindersList: $0, share: $2.share,
+            remindersCount: $1.incompleteCount.ifnull(0), remindersList: $0,
+            completedCount: $1.completedCount.ifnull(0), share: $2.share,
             sharedBy: SQLQueryExpression("nullif(\($2.ownerName), \(bind: CKCurrentUserDefaultName))"))
         }
     }()

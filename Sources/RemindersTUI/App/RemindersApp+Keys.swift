@@ -200,18 +200,32 @@ extension RemindersApp {
     }
   }
 
+  /// "Delete the list “Family”, its 2 incomplete reminders and 1 completed?": saying only what the
+  /// list holds.
+  static func deleteListQuestion(_ list: ReminderListState) -> String {
+    func reminders(_ count: Int, _ kind: String) -> String {
+      "\(count) \(kind) reminder\(count == 1 ? "" : "s")"
+    }
+    let title = "“\(list.remindersList.title)”"
+    let (open, done) = (list.remindersCount, list.completedCount)
+    switch (open > 0, done > 0) {
+    case (false, false): return "Delete the empty list \(title)?"
+    case (true, false): return "Delete the list \(title) and its \(reminders(open, "incomplete"))?"
+    case (false, true): return "Delete the list \(title) and its \(reminders(done, "completed"))?"
+    case (true, true):
+      return "Delete the list \(title), its \(reminders(open, "incomplete")) and \(done) completed?"
+    }
+  }
+
   func askToDeleteSidebarEntry() {
     switch sidebarEntry {
     case .list(let id)?:
       guard let state = home.lists.first(where: { $0.id == id }) else { return }
       let title = state.remindersList.title
-      let count = state.remindersCount
       overlay = .confirm(
         ConfirmationState(
-          title: "Delete list",
-          message:
-            "Delete the list “\(title)” and its \(count) incomplete reminder\(count == 1 ? "" : "s") (and completed ones)?",
-          confirmLabel: "Delete", cancelLabel: "Cancel"),
+          title: "Delete list", message: Self.deleteListQuestion(state), confirmLabel: "Delete",
+          cancelLabel: "Cancel"),
         .list(id, title: title))
     case .tag(let id)?:
       overlay = .confirm(
