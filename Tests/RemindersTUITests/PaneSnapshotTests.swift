@@ -82,6 +82,17 @@ struct PaneSnapshotTests {
     #expect(screen.contains("Trip"))
   }
 
+  /// A row that names its list cuts a long list name, so that its tags and date keep their place.
+  @Test func aLongListNameLeavesTheTagsAndDateOnTheRow() {
+    let work = RemindersList(
+      id: Self.id(9), title: "Work 🚀 プロジェクト with a very long title that goes on and on and on forever")
+    let format = ReminderRowFormat(formatter: Self.format.formatter, showsList: true)
+    let row = format.listRow(Self.row(9, "Form test", in: work, due: 0, tags: "#someday"))
+    #expect(row.detail.description.hasPrefix("Work 🚀 プロジ…  "))
+    #expect(row.detail.description.contains("…  #someday  Today 10:00 AM"))
+    #expect(row.detail.terminalWidth <= ReminderRowFormat.listNameWidth + "  #someday  Today 10:00 AM".count)
+  }
+
   @Test func detailOfAList() {
     let window = DetailWindow.Value(
       settings: Self.showingCompleted(.list(Self.personal.id)), count: 4, rows: Self.sampleRows,

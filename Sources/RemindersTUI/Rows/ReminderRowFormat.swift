@@ -26,6 +26,9 @@ struct ReminderRowFormat {
     1 + noteLines(row.reminder.notes).count
   }
 
+  /// The most columns a row gives its list's name.
+  static let listNameWidth = 16
+
   func listRow(
     _ row: ReminderRow, titleHighlights: [Range<String.Index>] = [],
     notesHighlights: [Range<String.Index>] = [],
@@ -54,7 +57,9 @@ struct ReminderRowFormat {
     }
     if showsList {
       if !detail.isEmpty { detail.append("  ") }
-      detail.append(row.remindersList.title, style: .item(color))
+      // A long list name is cut, so that it never takes the row's tags and date off the screen.
+      detail.append(
+        StyledText(row.remindersList.title, style: .item(color)).truncated(toWidth: Self.listNameWidth))
     }
     if !row.tags.isEmpty {
       if !detail.isEmpty { detail.append("  ") }
