@@ -189,6 +189,29 @@ struct FlowTests {
         == "Delete the list “Garden” and its 2 completed reminders?")
   }
 
+  /// The tags picker shows a refused rename whole, and Esc then dismisses the message, not the
+  /// picker with the tags chosen in it.
+  @Test(.fixedSample()) func aRefusedTagRenameIsReadWholeAndEscKeepsTheChoice() async throws {
+    let driver = await start()
+    driver.press("N")
+    driver.type("Plant tulips")
+    driver.press("tab tab enter")
+    #expect(driver.screenText.contains("Most used"))
+    driver.press("space")
+    let chosen = try #require(driver.screenText.firstMatch(of: /\[x\] #(\w+)/)?.1)
+    // The next tag renamed as the one chosen: refused.
+    driver.press("j r ctrl-u")
+    driver.type(String(chosen))
+    driver.press("enter")
+    let screen = await driver.waitForScreen { $0.contains("delete that tag first") }
+    #expect(screen.contains("already exists: pick"))
+    #expect(screen.contains("another name, or delete that tag first"))
+    driver.press("esc")
+    #expect(driver.screenText.contains("Most used"))
+    #expect(!driver.screenText.contains("already exists"))
+    #expect(driver.screenText.contains("[x] #\(chosen)"))
+  }
+
   @Test(.fixedSample()) func moveRemindersWithinAList() async {
     let driver = await start()
     driver.press("j j j j j enter")

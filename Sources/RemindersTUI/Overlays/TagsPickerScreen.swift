@@ -107,11 +107,13 @@ final class TagsPickerScreen {
       case .browsing, .confirmingDelete:
         Text(error ?? "space choose · n new · r rename · d delete", style: error == nil ? .dim : .error)
       }
+    // An error is read whole: wrapped inside the panel's border, over up to three lines.
+    let footerHeight = error.map { min(Text($0).lines(width: max(size.width - 2, 1)).count, 3) } ?? 1
     let body = Stack.vertical([
       .flexible(
         List(source, state: list, isFocused: isBrowsing, emptyMessage: "No tags yet: n adds one")),
       .fixed(1, EmptyView()),
-      .fixed(1, footer),
+      .fixed(footerHeight, footer),
       .fixed(1, Text("enter done · esc cancel", style: .dim)),
     ])
     Panel(title: "Tags", size: size, body).render(in: rect, on: &canvas)
@@ -138,6 +140,12 @@ final class TagsPickerScreen {
   }
 
   func handle(_ event: KeyEvent) -> Outcome? {
+    // Esc first dismisses an error, keeping the tags chosen so far; any other key dismisses it
+    // and does what it does.
+    if error != nil, event == .key(.escape) {
+      error = nil
+      return nil
+    }
     error = nil
     switch mode {
     case .adding(var field):
