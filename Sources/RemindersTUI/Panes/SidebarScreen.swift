@@ -16,7 +16,8 @@ final class SidebarScreen {
     self.home = home
   }
 
-  /// The last rows made, with the values they were made from.
+  /// The last rows made, with the values they were made from: a cache (the rows are a function of
+  /// those values), which drawing may fill without changing what the screen shows.
   private var built: (stats: Stats, lists: [ReminderListState], tags: [TagUsage], source: SidebarSource)?
 
   /// The rows as the list draws them. Made again only when the home screen's values changed:
