@@ -36,4 +36,23 @@ struct SearchScreenTests {
     #expect(app.search == nil)
     #expect(!driver.screenText.contains("─ Search "))
   }
+
+  /// Clearing completed matches asks with the number it will delete, and says so when there are
+  /// none instead of asking.
+  @Test(.fixedSample()) func clearingCompletedMatchesSaysHowMany() async throws {
+    let driver = HeadlessDriver(testApp(), size: Size(width: 100, height: 30))
+    await driver.waitForScreen { $0.contains("Doctor appointment") }
+    driver.press("/")
+    driver.type("walk")
+    await driver.waitForScreen { $0.contains("1 Completed") }
+    driver.press("esc")
+    driver.press("C j enter")  // Older Than 6 Months: "Take a walk" was due 190 days ago.
+    var screen = await driver.waitForScreen { $0.contains("Delete 1 completed match") }
+    #expect(screen.contains("Delete 1 completed match older than 6 months?"))
+    driver.press("n")
+    driver.press("C j j enter")  // Older Than 1 Year: none.
+    screen = await driver.waitForScreen { $0.contains("No completed matches") }
+    #expect(screen.contains("No completed matches older than 1 year"))
+    #expect(!screen.contains("Delete "))
+  }
 }

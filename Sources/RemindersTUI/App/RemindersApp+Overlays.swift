@@ -46,13 +46,8 @@ extension RemindersApp {
     case .clearMenu(var picker):
       switch picker.handle(event) {
       case .chosen(let index)?:
-        let age = ClearCompletedAge.allCases[index]
-        let query = search?.model.query ?? SearchQuery("")
-        overlay = .confirm(
-          ConfirmationState(
-            title: "Clear completed", message: "Delete the completed matches, \(age.title.lowercased())?",
-            confirmLabel: "Delete", cancelLabel: "Cancel"),
-          .completed(query, age))
+        overlay = nil
+        askToClearCompleted(olderThan: ClearCompletedAge.allCases[index])
       case .cancelled?:
         overlay = nil
       case nil:
@@ -216,6 +211,27 @@ extension RemindersApp {
             priority: entry.priority)))
     } catch {
       prompt?.error = message(for: error)
+    }
+  }
+
+  /// Asks before clearing the completed matches of `age`, saying how many will go: counted through
+  /// the write queue (after the writes before it, off the main actor), then asked, unless there
+  /// are none or another dialog opened meanwhile.
+  func askToClearCompleted(olderThan age: ClearCompletedAge) {
+    let query = search?.model.query ?? SearchQuery("")
+    let olderThan = age == .all ? "" : " " + age.title.lowercased()
+    write({ try Search.clearable(query, olderThan: age).fetchCount($0) }) { [weak self] count in
+      guard let self, self.overlay == nil else { return }
+      guard count > 0 else {
+        self.post("No completed matches" + olderThan, style: .statusBar)
+        return
+      }
+      self.overlay = .confirm(
+        ConfirmationState(
+          title: "Clear completed",
+          message: "Delete \(count) completed match\(count == 1 ? "" : "es")\(olderThan)?",
+          confirmLabel: "Delete", cancelLabel: "Cancel"),
+        .completed(query, age))
     }
   }
 }
