@@ -1,6 +1,7 @@
 import CNCursesW
 import Foundation
 import TerminalUI
+import TerminalUITestSupport
 
 /// The terminal toolkit: how long a full screen takes to draw from state, and how many bytes the
 /// ncurses back end sends the terminal when one row of it changes. There is no C counterpart.
@@ -165,7 +166,7 @@ private final class CursesOnPseudoTerminal {
   private let terminal: CursesTerminal
 
   init(size: Size) throws {
-    pty = try PseudoTerminal(size: size)
+    pty = try PseudoTerminal(width: size.width, height: size.height)
     streams = try StandardStreamRedirection(to: pty.slave)
     // The terminal the bytes are counted for, whatever the benchmark runs in; ncurses reads TERM
     // only when it starts.
@@ -195,7 +196,7 @@ private final class CursesOnPseudoTerminal {
 
   /// Draws a frame and returns the number of bytes ncurses sent the terminal for it.
   func bytesSent(presenting canvas: Canvas) throws -> Int {
-    try pty.bytesWritten { Self.inCurses(on: streams) { [terminal] in terminal.present(canvas) } }
+    try pty.output { Self.inCurses(on: streams) { [terminal] in terminal.present(canvas) } }.count
   }
 
   /// The signals ncurses catches from its start, to give its terminal back on the way out. Its
@@ -216,89 +217,4 @@ private final class CursesOnPseudoTerminal {
     }
     return try streams { try MainActor.assumeIsolated(body) }
   }
-}
-
-/// A pseudo-terminal: a program draws on the slave side as on a terminal, and what it writes is
-/// read from the master side.
-private final class PseudoTerminal {
-  let master: Int32
-  let slave: Int32
-
-  /// Written to the slave side after the output being counted, which is read up to it: the pty
-  /// passes bytes on asynchronously, so an empty master side does not mean that all have arrived,
-  /// but the marker arriving does.
-  private static let endMarker = Array("<end of output>".utf8)
-
-  init(size: Size) throws {
-    var window = winsize(
-      ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    guard openpty(&master, &slave, nil, nil, &window) == 0 else { throw systemCallFailure("openpty") }
-    self.master = master
-    self.slave = slave
-  }
-
-  deinit {
-    close(slave)
-    close(master)
-  }
-
-  /// The number of bytes written to the slave side while `body` runs. Anything written before
-  /// that and not read yet counts too. Reading starts after `body`, so its output must fit in the
-  /// pty's buffer (tens of kilobytes; a full 200×60 frame is about 9 KB).
-  func bytesWritten(during body: () throws -> Void) throws -> Int {
-    try body()
-    let marker = Self.endMarker
-    guard write(slave, marker, marker.count) == marker.count else { throw systemCallFailure("write") }
-    var received: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while !received.suffix(marker.count).elementsEqual(marker) {
-      var request = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-      guard poll(&request, 1, 2_000) == 1 else {
-        throw UnexpectedResult(description: "the pseudo-terminal's output stopped short of its end")
-      }
-      let count = read(master, &buffer, buffer.count)
-      guard count > 0 else { throw systemCallFailure("read") }
-      received += buffer[..<count]
-    }
-    return received.count - marker.count
-  }
-}
-
-/// Points standard input and output at another terminal for the length of a call, then back at
-/// the benchmark's own.
-private final class StandardStreamRedirection {
-  private let target: Int32
-  private let ownInput: Int32
-  private let ownOutput: Int32
-
-  init(to target: Int32) throws {
-    self.target = target
-    ownInput = dup(STDIN_FILENO)
-    ownOutput = dup(STDOUT_FILENO)
-    guard ownInput >= 0, ownOutput >= 0 else { throw systemCallFailure("dup") }
-  }
-
-  deinit {
-    close(ownInput)
-    close(ownOutput)
-  }
-
-  func callAsFunction<T>(_ body: () throws -> T) rethrows -> T {
-    // Whatever C's buffered output holds goes where it was written for, before each switch.
-    fflush(nil)
-    dup2(target, STDIN_FILENO)
-    dup2(target, STDOUT_FILENO)
-    defer {
-      fflush(nil)
-      dup2(ownInput, STDIN_FILENO)
-      dup2(ownOutput, STDOUT_FILENO)
-    }
-    return try body()
-  }
-}
-
-private func systemCallFailure(_ call: String) -> UnexpectedResult {
-  UnexpectedResult(description: "\(call) failed: \(String(cString: strerror(errno)))")
 }

@@ -281,3 +281,16 @@ private final class Child {
     errorsEnd = -1
   }
 }
+
+extension Subprocess {
+  /// Runs one test of this test bundle in a child process, with `variable` set so that the test,
+  /// skipped otherwise, runs there: for what must not happen in the test run's own process (its
+  /// standard streams taken over, its global state changed, a hang). Ends it at `timeout`.
+  public static func runTestInChild(
+    named test: String, variable: String, timeout: Duration = .seconds(60)
+  ) throws -> Result {
+    try run(
+      [CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", test],
+      environment: [variable: "1"], errors: .mergeIntoOutput, deadline: .now + timeout)
+  }
+}

@@ -13,9 +13,7 @@ struct BootstrapTests {
   static let childVariable = "SQLITEDATA_SEEDS_BOOTSTRAP_CHILD"
 
   @Test func theSeedsBootstrapRunsWithoutHanging() throws {
-    let child = try Subprocess.run(
-      [CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", "bootstrapInThisProcess"],
-      environment: [Self.childVariable: "1"], errors: .mergeIntoOutput, deadline: .now + .seconds(60))
+    let child = try Subprocess.runTestInChild(named: "bootstrapInThisProcess", variable: Self.childVariable)
     guard !child.passedDeadline else {
       Issue.record("the seeds' bootstrap did not finish within 60 seconds: it hangs")
       return
