@@ -12,7 +12,18 @@ public enum ShortID {
 
   /// Whether `text` could be the start of an id: hex digits and dashes, long enough.
   public static func isPrefix(_ text: String) -> Bool {
-    text.count >= minimumPrefix && text.count <= 36 && text.allSatisfy { $0.isHexDigit || $0 == "-" }
+    text.count >= minimumPrefix && isIDText(text)
+  }
+
+  /// Whether `text` looks like the start of an id but is shorter than one may be given: said so,
+  /// rather than "not found", where it names nothing.
+  public static func isTooShortPrefix(_ text: String) -> Bool {
+    !text.isEmpty && text.count < minimumPrefix && isIDText(text)
+  }
+
+  /// Hex digits and dashes, no longer than a whole id.
+  private static func isIDText(_ text: String) -> Bool {
+    text.count <= 36 && text.allSatisfy { $0.isHexDigit || $0 == "-" }
   }
 
   /// The condition that the id in `column` starts with `prefix` (text that ``isPrefix(_:)``

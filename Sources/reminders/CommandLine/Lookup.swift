@@ -24,10 +24,8 @@ enum Lookup {
     case 1:
       return byTitle[0]
     case 0:
-      // Hex too short for an id was probably meant as one.
-      let isShortHex = text.count < ShortID.minimumPrefix && text.allSatisfy { $0.isHexDigit || $0 == "-" }
       throw CommandError.notFound(
-        isShortHex
+        ShortID.isTooShortPrefix(text)
           ? "no reminder is titled '\(text)', and an id needs at least \(ShortID.minimumPrefix) of its first "
             + "characters; `reminders ls` shows ids and titles"
           : "no reminder has the id or title '\(text)'; `reminders ls` shows ids and titles")

@@ -60,6 +60,9 @@ struct ParsedArguments {
   /// Whether a flag was given (by any of its names; pass the first).
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
+  /// Whether an option was given, flag or value.
+  func gave(_ option: Option) -> Bool { flags.contains(option.names[0]) || values[option.names[0]] != nil }
+
   /// The value of an option given once, if given.
   func value(_ option: String) -> String? { values[option]?.last }
 

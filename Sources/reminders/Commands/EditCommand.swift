@@ -28,26 +28,21 @@ enum EditCommand: Subcommand {
       -h, --help           Show this help
     """
 
+  /// The options that change the reminder: one at least must be given.
+  static let changes: [ParsedArguments.Option] = [
+    .value("--title"), .value("--notes"), .value("--due"), .flag("--no-due"), .value("--priority"),
+    .flag("--flag"), .flag("--unflag"), .value("--list"), .value("--tags"), .values("--add-tag"),
+    .values("--remove-tag"),
+  ]
+
   static func run(_ arguments: [String], context: CommandContext) throws {
-    guard
-      let parsed = try parse(
-        arguments,
-        options: [
-          .value("--title"), .value("--notes"), .value("--due"), .flag("--no-due"), .value("--priority"),
-          .flag("--flag"), .flag("--unflag"), .value("--list"), .value("--tags"), .values("--add-tag"),
-          .values("--remove-tag"), .flag("--json"),
-        ])
-    else { return }
+    guard let parsed = try parse(arguments, options: changes + [.flag("--json")]) else { return }
     guard parsed.positional.count == 1 else {
       throw CommandError.usage(
         parsed.positional.isEmpty ? "edit needs a reminder" : "edit changes one reminder at a time",
         help: help)
     }
-    let changesSomething =
-      ["--title", "--notes", "--due", "--priority", "--list", "--tags"].contains { parsed.value($0) != nil }
-      || ["--no-due", "--flag", "--unflag"].contains { parsed.has($0) }
-      || !parsed.all("--add-tag").isEmpty || !parsed.all("--remove-tag").isEmpty
-    guard changesSomething else {
+    guard changes.contains(where: parsed.gave) else {
       throw CommandError.usage("edit needs something to change: --title, --due, --list, --tags …", help: help)
     }
     if parsed.has("--flag"), parsed.has("--unflag") {
