@@ -28,6 +28,19 @@ extension RemindersApp {
     }
   }
 
+  /// Runs a read through the write queue (after the writes asked for before it, off the main
+  /// actor), then `done` with its result on the main actor; an error goes to the status line.
+  func read<T: Sendable>(
+    _ body: @escaping @Sendable (Database) throws -> T, then done: @escaping @MainActor (T) -> Void
+  ) {
+    writes.enqueueRead(on: dependencies.defaultDatabase, body) { [weak self] result in
+      switch result {
+      case .success(let value): done(value)
+      case .failure(let error): self?.post(message(for: error), style: .error)
+      }
+    }
+  }
+
   /// Ctrl-Z where nothing could continue the app once stopped (see `JobControl`).
   func suspendIsUnavailable() {
     post("Ctrl-Z: no shell with job control started this app, so it keeps running (q quits)", style: .warning)

@@ -214,13 +214,13 @@ extension RemindersApp {
     }
   }
 
-  /// Asks before clearing the completed matches of `age`, saying how many will go: counted through
-  /// the write queue (after the writes before it, off the main actor), then asked, unless there
-  /// are none or another dialog opened meanwhile.
+  /// Asks before clearing the completed matches of `age`, saying how many will go: counted by a
+  /// read after the writes asked for before it, then asked, unless there are none or another
+  /// dialog opened meanwhile.
   func askToClearCompleted(olderThan age: ClearCompletedAge) {
     let query = search?.model.query ?? SearchQuery("")
     let olderThan = age == .all ? "" : " " + age.title.lowercased()
-    write({ try Search.clearable(query, olderThan: age).fetchCount($0) }) { [weak self] count in
+    read({ try Search.clearable(query, olderThan: age).fetchCount($0) }) { [weak self] count in
       guard let self, self.overlay == nil else { return }
       guard count > 0 else {
         self.post("No completed matches" + olderThan, style: .statusBar)
