@@ -37,6 +37,24 @@ struct SelectRenderingTests {
         """)
   }
 
+  /// A select keeps its rendered statement; one refined from it (a copy with other clauses) must
+  /// render its own, and the first keeps its own.
+  @Test func aRefinedSelectRendersItsOwnStatement() {
+    let titles = Reminder.where(\.isFlagged).select(\.title)
+    let first = titles.query.debugDescription
+    let limited = titles.limit(2)
+    #expect(
+      limited.query.debugDescription == """
+        SELECT "reminders"."title"
+        FROM "reminders"
+        WHERE ("reminders"."isFlagged")
+        LIMIT 2
+        """)
+    #expect(titles.order(by: \.title).query.debugDescription.hasSuffix(#"ORDER BY "reminders"."title""#))
+    #expect(titles.query.debugDescription == first)
+    #expect(!first.contains("LIMIT"))
+  }
+
   @Test func keyPathWhereAndSeveralWheres() {
     #expect(
       Reminder.where(\.isFlagged).select(\.id).query.debugDescription == """

@@ -11,11 +11,15 @@ public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, Senda
 
   /// The clauses this select was given. `clauses` adds the table's default scope to them when
   /// `mergesDefaultScope`.
-  var ownClauses: SelectClauses
+  var ownClauses: SelectClauses { didSet { rendered = RenderedQuery() } }
   /// Whether the table's default scope (`From.all`) is still to be merged in: `Table.where` leaves
   /// it for later, since a default scope declared as `static let all = Self.where { … }` would
   /// otherwise read itself while it is being made, and never return.
-  var mergesDefaultScope: Bool
+  var mergesDefaultScope: Bool { didSet { rendered = RenderedQuery() } }
+  /// The statement as rendered the first time `query` was read, shared by the copies of this
+  /// select and replaced by any change to its clauses: a live query renders its statement again
+  /// at every fetch otherwise.
+  private var rendered = RenderedQuery()
 
   /// The clauses the statement renders: its own, after the default scope's when that is pending.
   /// Changing one clause in place changes the statement's own (the scope is still merged later);
@@ -55,11 +59,13 @@ public struct Select<Columns, From: Table, Joins>: PartialSelectStatement, Senda
   public func decode(_ decoder: inout QueryDecoder) throws -> Columns { try decodeRow(&decoder) }
 
   public var query: QueryFragment {
-    // Read once: with the default scope pending, each read merges it in.
-    let clauses = self.clauses
-    guard !clauses.isEmpty else { return QueryFragment() }
-    let columns = clauses.selectedColumns(from: From.self)
-    return clauses.render(columns: columns, from: From.self)
+    rendered.fragment {
+      // Read once: with the default scope pending, each read merges it in.
+      let clauses = self.clauses
+      guard !clauses.isEmpty else { return QueryFragment() }
+      let columns = clauses.selectedColumns(from: From.self)
+      return clauses.render(columns: columns, from: From.self)
+    }
   }
 }
 
