@@ -116,6 +116,17 @@ struct ThemeTests {
     #expect(ThemeColor.ansi(9).index(at: .monochrome) == -1)
   }
 
+  /// With eight colours, bright black would be black: invisible on the usual dark background.
+  @Test func greyTextOnEightColoursIsTheDefaultColourDimmed() {
+    for style in [Style.dim, .border] {
+      let grey = Theme.standard.resolve(style, depth: .eight)
+      #expect(grey.foreground == -1)
+      #expect(grey.attributes.contains(.dim))
+    }
+    #expect(Theme.standard.resolve(.dim, depth: .sixteen).foreground == 8)
+    #expect(ThemeColor.black.index(at: .eight) == 0)
+  }
+
   @Test func rolesResolvePerDepthKeepingTheDefaultBackground() {
     let theme = Theme.standard
     let normal = theme.resolve(.normal, depth: .indexed256)

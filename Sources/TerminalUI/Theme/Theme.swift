@@ -54,8 +54,11 @@ public struct Theme: Sendable {
     }
     let foreground = style.foreground.map(ThemeColor.rgb) ?? appearance.foreground
     let background = style.background.map(ThemeColor.rgb) ?? appearance.background
+    var attributes = appearance.attributes.union(style.attributes)
+    // Eight colours have no grey: grey text is the terminal's own colour, dimmed.
+    if depth == .eight, foreground == .brightBlack { attributes.insert(.dim) }
     return ResolvedStyle(
       foreground: foreground.index(at: depth), background: background.index(at: depth),
-      attributes: appearance.attributes.union(style.attributes))
+      attributes: attributes)
   }
 }

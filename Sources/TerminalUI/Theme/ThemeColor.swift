@@ -21,6 +21,10 @@ public enum ThemeColor: Hashable, Sendable {
     switch (self, depth) {
     case (_, .monochrome), (.terminalDefault, _):
       return -1
+    case (.ansi(8), .eight):
+      // Grey has no colour of its own among eight, and its normal half is black: the background
+      // of most terminals, where the text would not show. The theme dims it instead.
+      return -1
     case (.ansi(let number), .eight):
       return Int16(clamping: min(max(number, 0), 15) % 8)
     case (.ansi(let number), _):
