@@ -295,7 +295,7 @@ struct FlowTests {
   }
 
   /// Values another program wrote: a status other than 0, 1 and 2 reads as completed, as the
-  /// counts judge it; a due date that is not a date cannot be read, and the screen says so (over
+  /// counts judge it, and a priority out of 1...3 as the nearest one; a due date that is not a date cannot be read, and the screen says so (over
   /// the rows it read last) until it can be read again.
   @Test(.fixedSample()) func valuesWrittenByAnotherProgramThatTheAppDoesNotWrite() async throws {
     let driver = await start()
@@ -310,6 +310,17 @@ struct FlowTests {
     }
     #expect(sidebarRow(screen, "Today").hasSuffix(" 1 │"))
     #expect(screen.contains("● !!! Doctor appointment"))
+    #expect(!screen.contains("Cannot read"))
+    // A priority out of 1...3 reads as the nearest one.
+    try await testDatabase.write { db in
+      try db.execute(sql: "UPDATE reminders SET priority = 0 WHERE title = 'Doctor appointment'")
+    }
+    screen = await driver.waitForScreen { $0.contains("● ! Doctor appointment") }
+    #expect(!screen.contains("Cannot read"))
+    try await testDatabase.write { db in
+      try db.execute(sql: "UPDATE reminders SET priority = 7 WHERE title = 'Doctor appointment'")
+    }
+    screen = await driver.waitForScreen { $0.contains("● !!! Doctor appointment") }
     #expect(!screen.contains("Cannot read"))
 
     // All, which reads every reminder's due date.

@@ -21,6 +21,15 @@ public struct Reminder: Hashable, Identifiable, Sendable {
     case low = 1
     case medium
     case high
+
+    /// Read from the database, a number outside 1...3 that another program wrote (0 for "none",
+    /// say, or 7) reads as the nearest priority, where ordering by priority (the stored number)
+    /// places it: it does not make the row, and every screen showing it, unreadable. An archive
+    /// being imported is stricter: its decoding names the bad value.
+    public init(decoder: inout QueryDecoder) throws {
+      self = try Self(
+        rawValue: Swift.min(Swift.max(Int(decoder: &decoder), Self.low.rawValue), Self.high.rawValue))!
+    }
   }
 
   /// `completing` is a completion that can still be undone for a few seconds; it counts as
