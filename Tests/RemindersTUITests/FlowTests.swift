@@ -97,6 +97,31 @@ struct FlowTests {
     await expectScreen(driver, toShow: "Added “Buy milk” to Family")
   }
 
+  /// Ctrl-C in a line being typed drops the line, as a shell's does; the app goes on.
+  @Test(.fixedSample()) func ctrlCDropsTheLineBeingTyped() async {
+    let driver = await start()
+    driver.press("n")
+    driver.type("Never added")
+    await driver.waitForScreen { rows($0).last?.contains("New  Never added") == true }
+    driver.press("ctrl-c")
+    var screen = await driver.waitForScreen { !$0.contains("Never added") }
+    #expect(!driver.isFinished)
+    // A new line starts empty.
+    driver.press("n")
+    screen = await driver.waitForScreen { rows($0).last?.contains("New ") == true }
+    #expect(!screen.contains("Never added"))
+    driver.press("esc")
+    // The search's text too.
+    driver.press("/")
+    driver.type("milk")
+    driver.press("ctrl-c")
+    screen = await driver.waitForScreen { !$0.contains("milk") }
+    #expect(!driver.isFinished)
+    // With no line open, Ctrl-C quits.
+    driver.press("ctrl-c")
+    #expect(driver.isFinished)
+  }
+
   @Test(.fixedSample()) func flagEditAndSortOnAList() async {
     let driver = await start()
     driver.press("j j j j j enter")  // Personal

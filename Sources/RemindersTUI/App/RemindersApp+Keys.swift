@@ -8,6 +8,8 @@ extension RemindersApp {
   func handle(_ event: KeyEvent) -> EventResult {
     if event == .resize { return .handled }
     if let overlay { return handleOverlay(overlay, event) }
+    // In a line of text, Ctrl-C drops the line, as a shell's does; elsewhere it quits.
+    if event == .key(.control("c")), cancelTextEntry() { return .handled }
     if prompt != nil { return handlePrompt(event) }
     if let detail, detail.renaming != nil { return handleRename(detail, event) }
     if let search, focus == .detail, search.isEditing {
@@ -45,6 +47,21 @@ extension RemindersApp {
     case .pending: return .handled
     case .unbound: return .ignored
     }
+  }
+
+  /// Closes the line being typed (quick add, tags, a search's text, a title renamed in its row),
+  /// dropping its text; false when none is open.
+  func cancelTextEntry() -> Bool {
+    if prompt != nil {
+      prompt = nil
+    } else if let detail, detail.renaming != nil {
+      detail.renaming = nil
+    } else if let search, focus == .detail, search.isEditing {
+      closeSearch()
+    } else {
+      return false
+    }
+    return true
   }
 
   func perform(_ action: AppAction) -> EventResult {
