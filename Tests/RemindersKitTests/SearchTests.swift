@@ -63,6 +63,18 @@ struct SearchTests {
     #expect(try fixture.search("*").results.isEmpty)
   }
 
+  /// An accent typed or pasted as a separate combining mark finds the composed letter.
+  @Test func decomposedAccentsFindComposedText() throws {
+    let fixture = try Fixture()
+    let list = try fixture.list("Personal")
+    try fixture.database.writeAction {
+      try $0.saveReminder(Reminder.Draft(remindersListID: list.id, title: "Caf\u{E9} crème"))
+    }
+    for text in ["cafe\u{301}", "caf\u{E9}", "e\u{301}"] {
+      #expect(try fixture.search(text).results.map(\.row.reminder.title) == ["Caf\u{E9} crème"], "\(text)")
+    }
+  }
+
   @Test func tagTokensFilterAndSuggest() throws {
     let fixture = try Fixture()
     #expect(

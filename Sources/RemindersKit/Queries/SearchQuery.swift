@@ -17,6 +17,9 @@ public struct SearchQuery: Hashable, Sendable {
   public init(_ text: String) {
     var terms: [String] = []
     var tags: [String] = []
+    // Composed, as text typed on a keyboard is: an accent pasted as a separate mark ("e" and
+    // U+0301) then finds the composed "é" too, which the index compares byte by byte.
+    let text = text.precomposedStringWithCanonicalMapping
     let tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
     for token in tokens {
       if token.hasPrefix("#") {
