@@ -135,6 +135,46 @@ import Testing
     #expect(second == first)
   }
 
+  @Test func aCompletionTimeGoesOutAndComesBack() throws {
+    var archive = AwkwardArchive.make()
+    let completed = try #require(archive.reminders.firstIndex { $0.status == .completed })
+    archive.reminders[completed].completedAt = utc("2026-03-09 12:00:00")
+    let text = archive.iCalendar(stamp: stamp)
+    #expect(properties(text).filter { $0.hasPrefix("COMPLETED:") } == ["COMPLETED:20260309T120000Z"])
+    let imported = try importing(text)
+    #expect(imported.reminders[completed].completedAt == utc("2026-03-09 12:00:00"))
+    #expect(imported.reminders.filter { $0.completedAt != nil }.count == 1)
+  }
+
+  /// Importing a calendar over the reminders it came from changes nothing the calendar could not
+  /// carry: a completion time it has none of (another app's), fractions of a second.
+  @Test func importingOverTheSameRemindersKeepsWhatTheCalendarCannotCarry() throws {
+    let fixture = try Fixture()
+    let id = try fixture.reminder("Haircut").id
+    let due = utc("2026-03-10 10:10:10.208")
+    let completion = utc("2026-03-09 12:00:00.250")
+    try fixture.database.write { db in
+      try Reminder.find(id).update { $0.status = Reminder.Status.completed }.execute(db)
+      try Reminder.find(id).update {
+        $0.completedAt = Optional(completion)
+        $0.dueDate = Optional(due)
+      }.execute(db)
+    }
+    let exported = try fixture.database.archive().iCalendar(stamp: stamp)
+    #expect(exported.contains("COMPLETED:20260309T120000Z"))
+    let withoutCompletionTimes = exported.components(separatedBy: "\r\n").filter {
+      !$0.hasPrefix("COMPLETED:")
+    }
+    .joined(separator: "\r\n")
+    for text in [exported, withoutCompletionTimes] {
+      _ = try fixture.database.writeAction { try $0.importArchive(importing(text)) }
+      let haircut = try fixture.reminder("Haircut")
+      #expect(haircut.completedAt == completion)
+      #expect(haircut.dueDate == due)
+      #expect(haircut.isCompleted)
+    }
+  }
+
   // MARK: - Import from other apps
 
   @Test func otherAppsCalendarsAreReadTolerantly() throws {

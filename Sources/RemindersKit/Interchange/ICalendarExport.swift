@@ -16,7 +16,8 @@ extension RemindersArchive {
   /// The reminders as an iCalendar (RFC 5545) text of VTODOs, CR LF line ends, folded at 75
   /// octets. Each VTODO has UID (the reminder's id), DTSTAMP (`stamp`), SUMMARY, DESCRIPTION (when
   /// there are notes), DUE (UTC, to the second), PRIORITY (high 1, medium 5, low 9), STATUS
-  /// (NEEDS-ACTION, or COMPLETED for completed and completing), CATEGORIES (the tags), and
+  /// (NEEDS-ACTION, or COMPLETED for completed and completing), COMPLETED (when it was, UTC, to
+  /// the second, where that is known), CATEGORIES (the tags), and
   /// X-REMINDERS-… properties for its list (id, title, colour `#rrggbbaa`, position), its flag and
   /// its position. Lists without reminders and cover images have no place in it: JSON keeps them.
   public func iCalendar(stamp: Date = DependencyValues.current.date.now) -> String {
@@ -37,6 +38,9 @@ extension RemindersArchive {
       if let dueDate = reminder.dueDate { put("DUE", ICalendarSyntax.utcDateTime(dueDate)) }
       if let priority = reminder.priority { put("PRIORITY", String(Self.iCalendarPriority(priority))) }
       put("STATUS", reminder.isCompleted ? "COMPLETED" : "NEEDS-ACTION")
+      if reminder.isCompleted, let completedAt = reminder.completedAt {
+        put("COMPLETED", ICalendarSyntax.utcDateTime(completedAt))
+      }
       let tags = tagTitles(of: reminder.id)
       if !tags.isEmpty { put("CATEGORIES", tags.map(ICalendarSyntax.escape).joined(separator: ",")) }
       put(ICalendarProperty.listID, reminder.remindersListID.lowercased)

@@ -11,7 +11,8 @@ extension RemindersArchive {
   /// From other apps: a UID that is not a UUID (or repeats) gets a new id from `uuid`; a floating
   /// DUE is on the clock of `timeZone`, one with a TZID this system does not know too; a DUE that
   /// is a DATE is at `DueDateParser.defaultTime`; PRIORITY 1–4 is high, 5 medium, 6–9 low, 0 none;
-  /// STATUS COMPLETED or CANCELLED (or a COMPLETED date) is completed. A VTODO without list
+  /// STATUS COMPLETED or CANCELLED (or a COMPLETED date) is completed, at its COMPLETED date when
+  /// it has one. A VTODO without list
   /// properties goes into the list named by its calendar's X-WR-CALNAME, or `defaultListTitle`.
   public init(
     iCalendar text: String, timeZone: TimeZone = DependencyValues.current.timeZone,
@@ -107,7 +108,7 @@ private struct ICalendarArchiveBuilder {
     var dueDate: Date?
     var priority: Reminder.Priority?
     var status: Reminder.Status?
-    var hasCompletionDate = false
+    var completedAt: Date?
     var tags: [String] = []
     var isFlagged = false
     var position: Int?
@@ -147,7 +148,11 @@ private struct ICalendarArchiveBuilder {
         // A cancelled to-do is not to be done any more: it counts as completed, not as open.
         status = ["COMPLETED", "CANCELLED"].contains(value.uppercased()) ? .completed : .incomplete
       case "COMPLETED":
-        hasCompletionDate = true
+        guard let date = ICalendarSyntax.date(value, timeZone: timeZone), Reminder.dueDates.contains(date)
+        else {
+          throw invalid("a date-time such as 20260314T170000Z")
+        }
+        completedAt = date
       case "CATEGORIES":
         for tag in ICalendarSyntax.unescapeList(property.value) {
           let tag = tag.trimmingCharacters(in: .whitespaces)
@@ -189,11 +194,12 @@ private struct ICalendarArchiveBuilder {
       id: listID, title: listTitle ?? calendarName ?? defaultListTitle, color: listColor,
       position: listPosition,
       uuid: uuid)
+    let finalStatus = status ?? (completedAt != nil ? .completed : .incomplete)
     archive.reminders.append(
       Reminder(
         id: reminderID, dueDate: dueDate, isFlagged: isFlagged, notes: notes,
         position: position ?? archive.reminders.count, priority: priority, remindersListID: remindersListID,
-        status: status ?? (hasCompletionDate ? .completed : .incomplete), title: title))
+        status: finalStatus, title: title, completedAt: finalStatus == .completed ? completedAt : nil))
     for tag in tags {
       let title =
         archive.tags.first { $0.title.caseInsensitiveCompare(tag) == .orderedSame }?.title

@@ -97,13 +97,14 @@ extension Database {
     _ archive: RemindersArchive, listIDs: [RemindersList.ID: RemindersList.ID], summary: inout ImportSummary
   ) throws {
     // The reminders already here, with the taggings they have, a batch of ids at a time.
-    var existing = Set<Reminder.ID>()
+    var existing: [Reminder.ID: Reminder] = [:]
     var taggings = Set<String>()
     for ids in Self.batches(of: archive.reminders.map(\.id)) {
-      let found = try Reminder.where { $0.id.in(ids) }.select(\.id).fetchAll(self)
+      let found = try Reminder.where { $0.id.in(ids) }.fetchAll(self)
       guard !found.isEmpty else { continue }
-      existing.formUnion(found)
-      for tagging in try ReminderTag.where({ $0.reminderID.in(found) }).fetchAll(self) {
+      for reminder in found { existing[reminder.id] = reminder }
+      let foundIDs = found.map(\.id)
+      for tagging in try ReminderTag.where({ $0.reminderID.in(foundIDs) }).fetchAll(self) {
         taggings.insert("\(tagging.reminderID) \(tagging.tagID.lowercased())")
       }
     }
@@ -111,9 +112,10 @@ extension Database {
     var tagTitles: [String: String] = [:]
     for title in try Tag.select(\.title).fetchAll(self) { tagTitles[title.lowercased()] = title }
 
-    for var reminder in archive.reminders where existing.contains(reminder.id) {
+    for var reminder in archive.reminders {
+      guard let current = existing[reminder.id] else { continue }
       reminder.remindersListID = listIDs[reminder.remindersListID] ?? reminder.remindersListID
-      try Reminder.update(reminder).execute(self)
+      try Reminder.update(reminder.imported(over: current)).execute(self)
       summary.remindersUpdated += 1
     }
 
@@ -123,7 +125,7 @@ extension Database {
       else { return nil }
       return ReminderTag(id: link.id, reminderID: link.reminderID, tagID: tagID)
     }
-    let newReminders = archive.reminders.filter { !existing.contains($0.id) }.map { reminder in
+    let newReminders = archive.reminders.filter { existing[$0.id] == nil }.map { reminder in
       var reminder = reminder
       reminder.remindersListID = listIDs[reminder.remindersListID] ?? reminder.remindersListID
       return reminder
@@ -168,5 +170,24 @@ extension DatabaseWriter {
   /// Everything in the database, read at one moment.
   public func archive() throws -> RemindersArchive {
     try read { try RemindersArchive($0) }
+  }
+}
+
+extension Reminder {
+  /// This reminder as an import writes it over `current`, the one already here, keeping what the
+  /// archive's format may not carry: the time it was completed (an iCalendar file from elsewhere
+  /// has no COMPLETED), and a time's fraction of a second (iCalendar's times stop at the second)
+  /// where the archive names the same second.
+  fileprivate func imported(over current: Reminder) -> Reminder {
+    func sameSecond(_ time: Date?, _ currentTime: Date?) -> Bool {
+      guard let time, let currentTime else { return false }
+      return time.timeIntervalSince1970.rounded(.down) == currentTime.timeIntervalSince1970.rounded(.down)
+    }
+    var imported = self
+    if sameSecond(dueDate, current.dueDate) { imported.dueDate = current.dueDate }
+    if isCompleted, current.isCompleted, completedAt == nil || sameSecond(completedAt, current.completedAt) {
+      imported.completedAt = current.completedAt
+    }
+    return imported
   }
 }
