@@ -58,6 +58,33 @@ struct VisualSelectionTests {
     #expect(sidebarRow(screen, "Personal") == "│ ● Personal                 4 │")
   }
 
+  /// A marked reminder that leaves the screen (completed and hidden, or deleted, by another
+  /// program) is unmarked: the count shows the marks left, and an action changes only those.
+  @Test(.fixedSample()) func marksGoWithTheRowsThatLeaveTheScreen() async throws {
+    let driver = await personal()
+    driver.press("v j v j v")
+    #expect(driver.screenText.contains("· 3 marked"))
+    let flaggedBefore = try await testDatabase.read { db in
+      try Reminder.where(\.isFlagged).select(\.title).fetchAll(db)
+    }
+    try await testDatabase.write { db in
+      try db.execute(sql: "UPDATE reminders SET status = 1 WHERE title = 'Haircut'")
+    }
+    var screen = await driver.waitForScreen { !$0.contains("Haircut") }
+    #expect(screen.contains("· 2 marked"))
+    try await testDatabase.write { db in
+      try db.execute(sql: "DELETE FROM reminders WHERE title = 'Doctor appointment'")
+    }
+    screen = await driver.waitForScreen { !$0.contains("Doctor appointment") }
+    #expect(screen.contains("· 1 marked"))
+    driver.press("f")
+    await expectScreen(driver, toShow: "Flagged “Groceries”")
+    let flagged = try await testDatabase.read { db in
+      try Reminder.where(\.isFlagged).select(\.title).fetchAll(db)
+    }
+    #expect(Set(flagged) == Set(flaggedBefore).union(["Groceries"]))
+  }
+
   @Test(.fixedSample()) func escUnmarksBeforeGoingBack() async {
     let driver = await personal()
     driver.press("v j v")

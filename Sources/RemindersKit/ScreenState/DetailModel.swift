@@ -105,6 +105,24 @@ public final class DetailModel {
     }
   }
 
+  /// Of `ids`, in their order, the reminders the screen shows now, loaded or not: a reminder
+  /// marked before it left the screen (completed ones hidden, moved to another list, deleted by
+  /// another program) is not among them.
+  public func shownReminderIDs(among ids: [Reminder.ID]) throws -> [Reminder.ID] {
+    guard !ids.isEmpty else { return [] }
+    let settings = window.settings
+    let kind = self.kind
+    let shown = try dependencies.run {
+      try database.read { db in
+        try kind.visibleOrder(ordering: settings.ordering, showCompleted: settings.showCompleted)
+          .where { reminder, _ in reminder.id.in(ids) }
+          .fetchAll(db)
+          .map(\.0)
+      }
+    }
+    return ids.filter(Set(shown).contains)
+  }
+
   /// Makes sure the rows in `visible` are loaded, moving the window when they are not. The new
   /// window is read before this returns, and followed live from then on.
   public func show(_ visible: Range<Int>) {

@@ -15,6 +15,8 @@ final class DetailScreen {
   var renaming: (id: Reminder.ID, field: TextFieldState)?
   /// A reminder just added or copied, to select when its row arrives.
   var pendingSelection: Reminder.ID?
+  /// The rows the marks were last checked against.
+  private var marksCheckedAgainst: DetailWindow.Value?
 
   init(kind: DetailKind, visibleRows: Int) {
     model = DetailModel(kind: kind, visibleRows: visibleRows)
@@ -52,7 +54,8 @@ final class DetailScreen {
     guard count <= limit else {
       throw ActionError("\(count) reminders are marked; one action changes at most \(limit): mark fewer")
     }
-    var ids = marks.marked
+    // Only those still on the screen: one may have left it since the marks were last checked.
+    var ids = try model.shownReminderIDs(among: marks.marked)
     var seen = Set(ids)
     for id in try model.reminderIDs(at: openRange(in: source)) where seen.insert(id).inserted {
       ids.append(id)
@@ -79,6 +82,7 @@ final class DetailScreen {
   /// the selection on its row, or selects the reminder waiting for its row. An unfocused pane
   /// shows no selection, so it keeps its scroll position rather than following it.
   func update(height: Int, isFocused: Bool, format: ReminderRowFormat) {
+    keepMarksOnTheScreen()
     let offset = list.visibleOffset(in: source(format), height: height, followsSelection: isFocused)
     model.show(offset..<offset + height)
     let source = source(format)
@@ -88,6 +92,17 @@ final class DetailScreen {
     } else {
       list.reconcile(with: source, height: height, followsSelection: isFocused)
     }
+  }
+
+  /// Unmarks the reminders that left the screen since its rows last changed (hidden, moved,
+  /// deleted by another program), so that the count shown and the next action count only rows
+  /// the user can see. When the check cannot be read, the marks stay until the next change.
+  private func keepMarksOnTheScreen() {
+    let window = model.state
+    guard !marks.marked.isEmpty, window != marksCheckedAgainst else { return }
+    guard let shown = try? model.shownReminderIDs(among: marks.marked) else { return }
+    marks.keep(only: shown)
+    marksCheckedAgainst = window
   }
 
   /// The pane, drawn from the state as it is; `sharing` is the list's sharing, for a list screen.

@@ -31,6 +31,12 @@ struct VisualSelection: Equatable {
 
   func isMarked(_ id: Reminder.ID) -> Bool { markedSet.contains(id) }
 
+  /// Unmarks the reminders not among `ids`.
+  mutating func keep(only ids: [Reminder.ID]) {
+    markedSet.formIntersection(ids)
+    marked.removeAll { !markedSet.contains($0) }
+  }
+
   /// Opens a range at the cursor's row.
   mutating func startRange(at id: Reminder.ID, index: Int) {
     anchor = Anchor(id: id, index: index)
