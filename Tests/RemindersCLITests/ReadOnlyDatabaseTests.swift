@@ -45,4 +45,36 @@ struct ReadOnlyDatabaseTests {
     let saved = try cli.run(arguments: ["add", "Milk"], runner: asUser)
     #expect(saved.status == 0, "\(saved.stderr)")
   }
+
+  /// In a folder this user may not write either, SQLite cannot make the log's index beside the
+  /// file, which it needs to read a file in WAL mode: the file alone is read, as it is.
+  @Test func aReadOnlyDatabaseInAReadOnlyFolderIsListedAndExported() throws {
+    let cli = CommandRunner()
+    defer { cli.removeDatabase() }
+    #expect(try cli.run("seed").status == 0)
+    let folder = (cli.databasePath as NSString).deletingLastPathComponent
+    var asUser: [String] = []
+    if geteuid() == 0, let executable = CommandRunner.executable {
+      let copy = folder + "/reminders"
+      try FileManager.default.copyItem(atPath: executable, toPath: copy)
+      asUser = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", copy]
+    }
+    #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-shm"))
+    let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.databasePath)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
+
+    let listed = try cli.run(arguments: ["ls", "--json"], runner: asUser.isEmpty ? nil : asUser)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.contains("Groceries"))
+    let exported = try cli.run(arguments: ["export"], runner: asUser.isEmpty ? nil : asUser)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stdout.contains("\"reminders\""))
+    let added = try cli.run(arguments: ["add", "Milk"], runner: asUser.isEmpty ? nil : asUser)
+    #expect(added.status == 1)
+    #expect(added.stderr.contains("is read-only: reminders can show and export it, but not change it"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
+    #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-shm"))
+  }
 }

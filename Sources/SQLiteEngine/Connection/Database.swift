@@ -69,13 +69,30 @@ public final class Database {
     var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
     flags |= configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     var handle: SQLiteConnection?
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let code = sqlite3_open_v2(configuration.readonly ? readablePath(path) : path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let error = DatabaseError.from(connection: handle, code: code, path: path)
       sqlite3_close_v2(handle)
       throw error
     }
     return handle
+  }
+
+  /// Where to read a database this connection may not write. A file in WAL mode is read through
+  /// its log's index (`-shm`), which SQLite makes beside the file when it is not there: in a
+  /// folder this user may not write, it cannot, and the file would not open at all. With no log
+  /// there either (a program that could write the file would have left one), everything is in
+  /// the file itself: it is opened immutable, read as it is.
+  static func readablePath(_ path: String) -> String {
+    guard isPlainFilePath(path), DatabaseFileHeader.isInWALMode(path) else { return path }
+    let manager = FileManager.default
+    let folder = (path as NSString).deletingLastPathComponent
+    let hasLog = ((try? manager.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0) > 0
+    guard !manager.fileExists(atPath: path + "-shm"), !hasLog,
+      access(folder.isEmpty ? "." : folder, W_OK) != 0,
+      let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
+    else { return path }
+    return "file:\(encoded)?immutable=1"
   }
 
   /// SQLite's process-wide settings, made before the first connection opens (see the shim).
