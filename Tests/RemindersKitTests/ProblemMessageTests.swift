@@ -28,6 +28,22 @@ struct ProblemMessageTests {
     #expect(!message.contains("BEGIN"))
   }
 
+  /// A value another program wrote that a reminder cannot hold: what and where, without the SQL.
+  @Test func anUnreadableValueIsNamedWithoutTheSQL() throws {
+    let fixture = try Fixture()
+    try fixture.database.write { db in
+      try db.execute(sql: "UPDATE reminders SET dueDate = 'garbage' WHERE title = 'Haircut'")
+    }
+    let error = try #require(throws: (any Error).self) {
+      try fixture.database.read { try Reminder.all.fetchAll($0) }
+    }
+    let message = ProblemMessage.describe(error, databasePath: "/home/me/data/reminders.sqlite")
+    #expect(message.contains("holds a value reminders cannot read, written by another program"), "\(message)")
+    #expect(message.contains("dueDate") && message.contains("garbage"), "\(message)")
+    #expect(message.contains("/home/me/data/reminders.sqlite"))
+    #expect(!message.contains("SELECT"), "\(message)")
+  }
+
   /// A disk that is full before the database opens: said so, not "disk I/O error".
   @Test(.enabled(if: geteuid() == 0, "mounting a small file system needs root"))
   func aFullDiskIsSaidToBeFull() throws {

@@ -15,6 +15,8 @@ public enum ProblemMessage {
     case let error as ActionError: return error.message
     case let error as DatabaseFileError: return error.description
     case let error as DatabaseError: return describe(error, path: error.path ?? path)
+    case let error as RowDecodingError: return unreadable(error.message, path: path)
+    case let error as QueryDecodingError: return unreadable(error.message, path: path)
     case let error as MigrationError:
       if let underlying = error.underlying as? DatabaseError { return describe(underlying, path: path) }
       return error.description
@@ -61,6 +63,14 @@ public enum ProblemMessage {
         "\(file) reported an error: \(error.message); try again, and if it persists, check the file with "
         + "sqlite3's PRAGMA integrity_check"
     }
+  }
+
+  /// A value the app never writes, written by another program: what it is, without the SQL that
+  /// read it, and how to mend it.
+  private static func unreadable(_ problem: String, path: String?) -> String {
+    let file = path.map { "the database \($0)" } ?? "the database"
+    return "\(file) holds a value reminders cannot read, written by another program (\(problem)): "
+      + "correct it or set it to NULL with the sqlite3 shell"
   }
 
   private static func diskFull(_ path: String?) -> String {
