@@ -302,12 +302,18 @@ struct InterchangeCommandTests {
     let notJSON = try cli.run(arguments: ["import", "-"], input: "{ nope")
     #expect(notJSON.status == 1)
     #expect(notJSON.stderr.contains("not valid JSON"))
+    #expect(!notJSON.stderr.contains("Archive"), "\(notJSON.stderr)")
     let notCalendar = try cli.run(arguments: ["import", "--format", "ics", "-"], input: "hello")
     #expect(notCalendar.status == 1)
     #expect(notCalendar.stderr.contains("not an iCalendar text"))
     let missing = try cli.run("import", "/nonexistent/file.json")
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("cannot read /nonexistent/file.json"))
+    // A device or a pipe is read to its end: /dev/null is an empty file, not a permission problem.
+    let empty = try cli.run("import", "/dev/null")
+    #expect(empty.status == 1)
+    #expect(!empty.stderr.contains("permission"), "\(empty.stderr)")
+    #expect(empty.stderr.contains("/dev/null is empty: there is nothing to import"), "\(empty.stderr)")
     // Nothing was imported: not even the database was made.
     #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
   }

@@ -30,7 +30,7 @@ struct ImportValidationTests {
   @Test(arguments: [
     (
       #""title": "x", "position": 1e999"#,
-      "Archive at reminders[0].position: the number is not a whole number"
+      "reminders[0].position: the number is not a whole number"
     ),
     (
       #""title": "x", "position": 18446744073709551616"#,
@@ -52,7 +52,7 @@ struct ImportValidationTests {
 
   @Test func aVersionTooLargeAndNestingTooDeep() {
     #expect(
-      error(archive(reminder: #""title": "x""#, version: "1e30")).contains("Archive at version: the number"))
+      error(archive(reminder: #""title": "x""#, version: "1e30")).contains("version: the number"))
     let deep = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
     #expect(error(deep).contains("at line 1, column 33 it is nested 33 levels deep"))
     #expect(

@@ -185,9 +185,9 @@ import Testing
 
   @Test func errorDescriptionsAreSentences() {
     let error = RemindersArchiveError(path: "reminders[2].dueDate", message: "“soon” is not a date")
-    #expect(error.description == "Archive at reminders[2].dueDate: “soon” is not a date.")
+    #expect(error.description == "reminders[2].dueDate: “soon” is not a date.")
     #expect(
-      RemindersArchiveError(path: "", message: "not valid JSON").description == "Archive: not valid JSON.")
+      RemindersArchiveError(path: "", message: "not valid JSON").description == "not valid JSON.")
   }
 
   // MARK: - Validation

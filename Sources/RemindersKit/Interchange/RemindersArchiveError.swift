@@ -11,9 +11,9 @@ public struct RemindersArchiveError: Error, Hashable, Sendable, CustomStringConv
     self.message = message
   }
 
-  /// `Archive at reminders[2].dueDate: “soon” is not a date (…).`
+  /// `reminders[2].dueDate: “soon” is not a date (…).`
   public var description: String {
-    path.isEmpty ? "Archive: \(message)." : "Archive at \(path): \(message)."
+    path.isEmpty ? "\(message)." : "\(path): \(message)."
   }
 
   /// `reminders[3].dueDate` for a coding path.

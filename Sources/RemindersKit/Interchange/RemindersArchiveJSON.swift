@@ -64,7 +64,7 @@ extension RemindersArchive: Codable {
   }
 
   /// Reads an archive written by `jsonData()` (or by hand, see above). Errors name the place:
-  /// `Archive at reminders[2].dueDate: “soon” is not a date …`.
+  /// `reminders[2].dueDate: “soon” is not a date …`.
   public init(jsonData: Data) throws(RemindersArchiveError) {
     try JSONPrecheck.check(jsonData)
     do {

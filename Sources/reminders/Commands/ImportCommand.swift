@@ -67,6 +67,12 @@ enum ImportCommand: Subcommand {
     }
     if isFolder.boolValue { throw CommandError.failure("cannot read \(path): it is a folder, not a file") }
     do {
+      // A pipe or a device (`<(…)`, /dev/stdin) has no size to read up to: it is read to its end.
+      let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+      if let type, type != .typeRegular, let handle = FileHandle(forReadingAtPath: path) {
+        defer { try? handle.close() }
+        return try handle.readToEnd() ?? Data()
+      }
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw CommandError.failure("cannot read \(path): \(fileErrorReason(error))")
