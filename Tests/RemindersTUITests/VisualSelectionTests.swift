@@ -185,6 +185,10 @@ struct VisualSelectionTests {
 
   @Test(.fixedSample()) func duplicatesAndRenamesInPlace() async {
     let driver = await personal()
+    // While a title is typed, the status line says how to end it.
+    driver.press("r")
+    #expect(rows(driver.screenText).last?.contains("enter save · esc keep the title it had") == true)
+    driver.press("esc")
     driver.press("j Y")
     await expectScreen(driver, toShow: "Duplicated “Haircut”")
     var screen = await driver.waitForScreen { rows($0).filter { $0.contains(" Haircut ") }.count == 2 }
@@ -199,11 +203,18 @@ struct VisualSelectionTests {
     await expectScreen(driver, toShow: "Renamed to “Haircut again”")
     screen = await driver.waitForScreen { $0.contains("○ Haircut again") && $0.contains("○ Haircut ") }
     #expect(row(screen, "Haircut again").contains("#optional #someday"))
+    // An empty title is not saved, and the line stays open to type one.
+    driver.press("r ctrl-u enter")
+    screen = await driver.waitForScreen { $0.contains("A reminder needs a title") }
+    driver.type("Trim")
+    driver.press("enter")
+    await expectScreen(driver, toShow: "Renamed to “Trim”")
+    screen = await driver.waitForScreen { $0.contains("○ Trim ") }
     // Esc leaves a title as it was.
     driver.press("r")
     driver.type(" and again")
     driver.press("esc")
-    #expect(!driver.screenText.contains("again and again"))
-    #expect(driver.screenText.contains("○ Haircut again "))
+    #expect(!driver.screenText.contains("Trim and again"))
+    #expect(driver.screenText.contains("○ Trim "))
   }
 }

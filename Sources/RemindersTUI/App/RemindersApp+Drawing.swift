@@ -115,6 +115,7 @@ extension RemindersApp {
     case .sidebar: return "enter open · a add list · n new reminder · / search"
     case .detail where stats != nil && search == nil: return "esc close · redrawn after every change"
     case .detail where search != nil: return search?.hint ?? ""
+    case .detail where detail?.renaming != nil: return "enter save · esc keep the title it had"
     case .detail where detail?.marks.isEmpty == false:
       return "space done · f flag · t tag · m move · Y copy · d delete · esc unmark"
     case .detail: return "space complete · f flag · e edit · n new · s sort"

@@ -157,6 +157,11 @@ extension RemindersApp {
     var edited = field
     switch event {
     case .key(.enter):
+      // An empty title is not saved: the line stays open to type one (Esc keeps the old one).
+      guard !edited.text.allSatisfy(\.isWhitespace) else {
+        post("A reminder needs a title: type one, or esc keeps the one it had", style: .error)
+        return .handled
+      }
       detail.renaming = nil
       let title = edited.text
       write {
