@@ -36,6 +36,33 @@ struct StatsScreenSnapshotTests {
     #expect(!screen.contains("█") && !screen.contains("▄"))
   }
 
+  /// Many lists do not squeeze the chart to a line: it keeps its bars and day letters, and the
+  /// lists that do not fit are counted.
+  @Test(.fixedSample()) func manyListsLeaveTheChartItsBars() async throws {
+    try await testDatabase.write { db in
+      for number in 1...35 {
+        try db.execute(
+          sql: #"INSERT INTO "remindersLists" ("title", "position") VALUES (?, ?)"#,
+          arguments: ["Extra \(number)", 100 + number])
+      }
+    }
+    let driver = await stats(Size(width: 120, height: 40))
+    let screen = await driver.waitForScreen { $0.contains("more") }
+    let lines = rows(screen)
+    let heading = try #require(lines.firstIndex { $0.contains("Completed, last 14 days") })
+    let listsHeading = try #require(lines.firstIndex { $0.contains("Completion by list") })
+    #expect(listsHeading - heading >= 9, "\(screen)")
+    #expect(screen.contains("and 21 more"), "\(screen)")
+    // The counts stay in the pane: nothing is cut at the bottom.
+    #expect(screen.contains("Most-used tags"))
+    // The rows are split the same way whatever came before.
+    #expect(StatsPane.rows(available: 27, lists: 38) == (8, 18))
+    #expect(StatsPane.rows(available: 27, lists: 5) == (12, 5))
+    #expect(StatsPane.rows(available: 11, lists: 5) == (6, 5))
+    #expect(StatsPane.rows(available: 11, lists: 9) == (5, 5))
+    #expect(StatsPane.rows(available: 5, lists: 9) == (1, 3))
+  }
+
   @Test(.fixedSample()) func aCompletionRedrawsItAndEscCloses() async throws {
     let driver = await stats(Size(width: 120, height: 40))
     #expect(driver.screenText.contains("2 in all"))

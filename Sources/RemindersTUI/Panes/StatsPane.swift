@@ -26,10 +26,8 @@ struct StatsPane: View {
   private static let fixedRows = 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1
 
   func render(in rect: Rect, on canvas: inout Canvas) {
-    // The lists get the rows the chart (at least 4 rows, at most 12) leaves.
-    let available = rect.height - 2 - Self.fixedRows
-    let listRows = min(value.lists.count, max(available - 4, 1))
-    let chartRows = min(available - listRows - (value.lists.count > listRows ? 1 : 0), 12)
+    let (chartRows, listRows) = Self.rows(
+      available: rect.height - 2 - Self.fixedRows, lists: value.lists.count)
     let completed = value.completedInPeriod
     var items: [Stack.Item] = [
       .fixed(4, figures),
@@ -77,6 +75,22 @@ struct StatsPane: View {
     items.append(.fixed(1, Line(tags)))
     Border(title: "Stats", style: isFocused ? .accent : .border, Pad(Stack.vertical(items)))
       .render(in: rect, on: &canvas)
+  }
+
+  /// The rows of the chart (a braille line below 4) and of the lists, from the rows the fixed
+  /// parts leave. Every list shows while they fit beside a chart of 4 rows, which takes what they
+  /// leave up to 12. When they do not, the chart keeps half the rows (up to 8) and the lists take
+  /// the rest, with a line saying how many more: many lists do not squeeze the chart to a line.
+  static func rows(available: Int, lists count: Int) -> (chart: Int, lists: Int) {
+    let chart =
+      if count + 4 <= available { min(available - count, 12) } else if available >= 8 {
+        min(8, available / 2)
+      } else {
+        1
+      }
+    let lists = min(count, max(available - chart, 0))
+    guard lists < count else { return (chart, lists) }
+    return (chart, max(available - chart - 1, 0))
   }
 
   /// Overdue, due today, scheduled and flagged, side by side.
