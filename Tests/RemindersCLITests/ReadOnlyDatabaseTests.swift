@@ -11,25 +11,8 @@ struct ReadOnlyDatabaseTests {
     let folder = (cli.databasePath as NSString).deletingLastPathComponent
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.databasePath)
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder)
-    // Root may write any file: run as nobody then, from a copy of the executable that nobody
-    // may run wherever the build is.
-    var asUser: [String] = []
-    if geteuid() == 0, let executable = CommandRunner.executable {
-      let copy = folder + "/reminders"
-      try FileManager.default.copyItem(atPath: executable, toPath: copy)
-      asUser = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", copy]
-    }
-
-    let listed = try cli.run(arguments: ["ls", "--json"], runner: asUser.isEmpty ? nil : asUser)
-    #expect(listed.status == 0, "\(listed.stderr)")
-    #expect(listed.stdout.contains("Groceries"))
-    let exported = try cli.run(arguments: ["export"], runner: asUser.isEmpty ? nil : asUser)
-    #expect(exported.status == 0, "\(exported.stderr)")
-    #expect(exported.stdout.contains("\"reminders\""))
-    let added = try cli.run(arguments: ["add", "Milk"], runner: asUser.isEmpty ? nil : asUser)
-    #expect(added.status == 1)
-    #expect(added.stderr.contains("is read-only: reminders can show and export it, but not change it"))
-    #expect(!added.stderr.contains("Configuration"))
+    let asUser = try runnerWithoutRoot(in: folder)
+    try expectListedAndExportedNotChanged(cli, runner: asUser)
 
     // Made writable again, the log's index the read-only session left is named as what is in the
     // way, and once it is gone, the database takes changes.
@@ -53,28 +36,38 @@ struct ReadOnlyDatabaseTests {
     defer { cli.removeDatabase() }
     #expect(try cli.run("seed").status == 0)
     let folder = (cli.databasePath as NSString).deletingLastPathComponent
-    var asUser: [String] = []
-    if geteuid() == 0, let executable = CommandRunner.executable {
-      let copy = folder + "/reminders"
-      try FileManager.default.copyItem(atPath: executable, toPath: copy)
-      asUser = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", copy]
-    }
+    let asUser = try runnerWithoutRoot(in: folder)
     #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-shm"))
     let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.databasePath)
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
     defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
 
-    let listed = try cli.run(arguments: ["ls", "--json"], runner: asUser.isEmpty ? nil : asUser)
-    #expect(listed.status == 0, "\(listed.stderr)")
-    #expect(listed.stdout.contains("Groceries"))
-    let exported = try cli.run(arguments: ["export"], runner: asUser.isEmpty ? nil : asUser)
-    #expect(exported.status == 0, "\(exported.stderr)")
-    #expect(exported.stdout.contains("\"reminders\""))
-    let added = try cli.run(arguments: ["add", "Milk"], runner: asUser.isEmpty ? nil : asUser)
-    #expect(added.status == 1)
-    #expect(added.stderr.contains("is read-only: reminders can show and export it, but not change it"))
+    try expectListedAndExportedNotChanged(cli, runner: asUser)
     #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
     #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-shm"))
+  }
+
+  /// Root may write any file: as root, a command that runs a copy of the executable (which
+  /// nobody may run wherever the build is) as nobody; nil otherwise.
+  private func runnerWithoutRoot(in folder: String) throws -> [String]? {
+    guard geteuid() == 0, let executable = CommandRunner.executable else { return nil }
+    let copy = folder + "/reminders"
+    try FileManager.default.copyItem(atPath: executable, toPath: copy)
+    return ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", copy]
+  }
+
+  /// The database is listed and exported, and a change is refused saying why.
+  private func expectListedAndExportedNotChanged(_ cli: CommandRunner, runner: [String]?) throws {
+    let listed = try cli.run(arguments: ["ls", "--json"], runner: runner)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.contains("Groceries"))
+    let exported = try cli.run(arguments: ["export"], runner: runner)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stdout.contains("\"reminders\""))
+    let added = try cli.run(arguments: ["add", "Milk"], runner: runner)
+    #expect(added.status == 1)
+    #expect(added.stderr.contains("is read-only: reminders can show and export it, but not change it"))
+    #expect(!added.stderr.contains("Configuration"))
   }
 }
