@@ -81,8 +81,8 @@ public final class Database {
   /// Where to read a database this connection may not write. A file in WAL mode is read through
   /// its log's index (`-shm`), which SQLite makes beside the file when it is not there: in a
   /// folder this user may not write, it cannot, and the file would not open at all. With no log
-  /// there either (a program that could write the file would have left one), everything is in
-  /// the file itself: it is opened immutable, read as it is.
+  /// beside it either (or an empty one), everything committed is in the file itself: it is opened
+  /// immutable, read as it is.
   static func readablePath(_ path: String) -> String {
     guard isPlainFilePath(path), DatabaseFileHeader.isInWALMode(path) else { return path }
     let manager = FileManager.default
