@@ -64,9 +64,17 @@ import Testing
     #expect(
       draw(BigNumber(1209, caption: "overdue"), width: 16, height: 4, depth: .monochrome)
         == "1209\noverdue\n\n")
-    // Too narrow for the big digits: plain ones.
+    // Too narrow for the big digits: plain ones, on the big digits' middle row, the caption
+    // under where they would be, in line with its neighbours'.
     #expect(
-      draw(BigNumber(1209, caption: "due"), width: 10, height: 4, depth: .indexed256) == "1209\ndue\n\n")
+      draw(BigNumber(1209, caption: "due"), width: 10, height: 4, depth: .indexed256) == "\n1209\n\ndue")
+    // Side by side, a caption stops a column before the next number.
+    #expect(
+      draw(
+        Stack.horizontal([
+          .fixed(8, BigNumber(7, caption: "scheduled")), .fixed(8, BigNumber(123_457, caption: "overdue")),
+        ]), width: 16, height: 4, depth: .indexed256)
+        == "▀▀█\n  █     123457\n  █\nschedu… overdue")
   }
 
   @Test func sparklinesPutTwoValuesInABrailleCell() {

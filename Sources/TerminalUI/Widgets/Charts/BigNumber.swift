@@ -27,13 +27,20 @@ public struct BigNumber: View {
 
   public func render(in rect: Rect, on canvas: inout Canvas) {
     guard !rect.isEmpty else { return }
+    // The last column stays empty, so that a caption never runs into the number beside it.
+    let area = Rect(x: rect.x, y: rect.y, width: max(rect.width - 1, 1), height: rect.height)
     let big = rows
-    let fits = rect.height >= 4 && (big.first?.count ?? 0) <= rect.width && !ChartGlyphs.isPlain(canvas)
+    let plain = ChartGlyphs.isPlain(canvas)
+    let fits = area.height >= 4 && (big.first?.count ?? 0) <= area.width && !plain
+    // A number too wide for big digits, among big ones, is written on their middle row and its
+    // caption under them, in line with the others'.
+    let top = !fits && !plain && area.height >= 4 ? 1 : 0
     let lines = fits ? big : [String(value)]
     for (offset, line) in lines.enumerated() {
-      canvas.write(line, at: Point(x: rect.x, y: rect.y + offset), style: style, clip: rect)
+      canvas.write(line, at: Point(x: area.x, y: area.y + top + offset), style: style, clip: area)
     }
+    let captionRow = fits || top > 0 ? 3 : lines.count
     canvas.writeLine(
-      caption, in: Rect(x: rect.x, y: rect.y + lines.count, width: rect.width, height: 1), style: .dim)
+      caption, in: Rect(x: area.x, y: area.y + captionRow, width: area.width, height: 1), style: .dim)
   }
 }
