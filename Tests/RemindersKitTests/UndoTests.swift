@@ -209,6 +209,38 @@ struct UndoTests {
     #expect(try fixture.database.read(countDifferences) == [])
   }
 
+  /// Another program's writes between a step and its undo: a deleted reminder's rowid taken by a
+  /// new row, and a deleted reminder put back under its id.
+  @Test func undoAfterAnotherProgramsWrites() throws {
+    let fixture = try Fixture()
+    let db = fixture.database
+    let list = try fixture.list("Personal")
+    // The reminder with the largest rowid, whose rowid the next insert takes once it is deleted.
+    let last = try #require(try db.read { try Reminder.order { $0.rowid.desc() }.fetchOne($0) })
+    try db.writeAction { try $0.toggleFlag(fixture.reminder("Groceries").id) }
+    try db.writeAction { try $0.deleteReminders([last.id]) }
+    // Another program's insert, not recorded: it takes the freed rowid.
+    try db.write { db in
+      try Reminder.insert { Reminder.Draft(remindersListID: list.id, title: "From elsewhere") }.execute(db)
+    }
+    #expect(try db.writeAction { try $0.undo() }?.message == "Undid Delete “\(last.title)”")
+    #expect(try fixture.reminder(last.title).id == last.id)
+    #expect(try fixture.reminder("From elsewhere").title == "From elsewhere")
+
+    // Deleted again, then put back by another program under the same id: the undo cannot insert
+    // it a second time. It says so, drops that step, and the step before it still undoes.
+    try db.writeAction { try $0.deleteReminders([last.id]) }
+    try db.write { db in try Reminder.insert { last }.execute(db) }
+    let failed = try db.writeAction { try $0.undo() }?.message
+    #expect(
+      failed
+        == "Could not undo Delete “\(last.title)”: another program changed what it changed since. It is "
+        + "dropped; the steps before it remain")
+    #expect(try db.undoAvailability().undoLabel == "Flag “Groceries”")
+    #expect(try db.writeAction { try $0.undo() }?.message == "Undid Flag “Groceries”")
+    #expect(try !fixture.reminder("Groceries").isFlagged)
+  }
+
   @Test func aNewActionClearsRedoAndStepsUndoInOrder() throws {
     let fixture = try Fixture()
     let haircut = try fixture.reminder("Haircut").id

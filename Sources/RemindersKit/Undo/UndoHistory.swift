@@ -11,13 +11,16 @@ public struct UndoOutcome: Hashable, Sendable {
   public var direction: Direction
   /// The action's label: `Complete “Groceries”`.
   public var label: String
+  /// Why the step could not be replayed, when it could not: it was dropped, and nothing changed.
+  public var failure: String?
 
-  /// `Undid Complete “Groceries”` or `Redid Complete “Groceries”`.
+  /// `Undid Complete “Groceries”` or `Redid Complete “Groceries”`, or why it could not be.
   public var message: String {
-    switch direction {
-    case .undo: "Undid \(label)"
-    case .redo: "Redid \(label)"
+    let verb = direction == .undo ? "undo" : "redo"
+    if let failure {
+      return "Could not \(verb) \(label): \(failure). It is dropped; the steps before it remain"
     }
+    return "\(verb == "undo" ? "Undid" : "Redid") \(label)"
   }
 }
 
@@ -122,9 +125,24 @@ extension Database {
       // checked when the transaction commits, when every row is back.
       try execute(sql: "PRAGMA defer_foreign_keys = ON")
       try setRecording(step: reverse, isReplaying: true)
-      for sql in statements {
-        // Each inverse is run once: kept out of the statement cache.
-        try makeStatement(sql: sql).execute()
+      do {
+        try inSavepoint {
+          for sql in statements {
+            // Each inverse is run once: kept out of the statement cache.
+            try makeStatement(sql: sql).execute()
+          }
+          return .commit
+        }
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+        // Another program changed the rows since (put a deleted reminder back, say): the step
+        // cannot be replayed, and trying again would fail again. It goes, so that the steps
+        // before it can still be undone.
+        try setRecording(step: nil, isReplaying: false)
+        try deleteSteps(#""id" IN (?, ?)"#, [Int(step), reverse])
+        outcome = UndoOutcome(
+          direction: fromRedo ? .redo : .undo, label: label,
+          failure: "another program changed what it changed since")
+        return .commit
       }
       try setRecording(step: nil, isReplaying: false)
       try deleteSteps(#""id" = ?"#, [Int(step)])

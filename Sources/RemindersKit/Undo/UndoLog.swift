@@ -67,18 +67,35 @@ enum UndoLog {
   /// Creates the triggers that record each change to the tracked tables.
   static func createTriggers(_ db: Database) throws {
     for table in trackedTables {
-      let columns = try String.fetchAll(
-        db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+      let columns = try Row.fetchAll(
+        db, sql: "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", arguments: [table]
+      ).map { (name: try $0.decode(String.self, at: 0), key: try $0.decode(Int.self, at: 1)) }
       guard !columns.isEmpty else { continue }
-      try db.execute(sql: triggers(table: table, columns: columns))
+      let keys = columns.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
+      try db.execute(sql: triggers(table: table, columns: columns.map(\.name), keys: keys))
     }
   }
 
-  /// The three triggers that record the inverse of each change to `table`.
-  static func triggers(table: String, columns: [String]) -> String {
+  /// The three triggers that record the inverse of each change to `table`. The inverses find
+  /// their row by its primary key (`keys`; the rowid for a table without one): another program
+  /// may have taken a deleted row's rowid since, and a row that undo puts back may need another.
+  static func triggers(table: String, columns: [String], keys: [String]) -> String {
     let name = table.quoted()
     let text = { (sql: String) in sql.quoted(.text) }
     let recording = #"(SELECT "recordingStep" FROM "undoState")"#
+    // ` WHERE "id" = 'a1…'`, of the row as it is after the change (`new`; a change of the key,
+    // a tag renamed, is undone by finding the row under its new one) or before it (`old`).
+    let whereRow = { (row: String) in
+      guard !keys.isEmpty else { return "\(text(" WHERE rowid = ")) || \(row).rowid" }
+      return text(" WHERE ") + " || "
+        + keys.map { "\(text("\($0.quoted()) = ")) || quote(\(row).\($0.quoted()))" }
+        .joined(separator: " || ' AND ' || ")
+    }
+    // The row's old rowid while it is free, else a new one (NULL): rowid ranges recorded for bulk
+    // changes still find the rows they took.
+    let rowid =
+      "\(text("(SELECT CASE WHEN EXISTS (SELECT 1 FROM \(name) WHERE rowid = ")) || old.rowid || "
+      + "\(text(") THEN NULL ELSE ")) || old.rowid || \(text(" END)"))"
     let changed = { (column: String) in
       "old.\(column.quoted()) IS NOT new.\(column.quoted()) COLLATE BINARY"
     }
@@ -91,7 +108,7 @@ enum UndoLog {
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_insert".quoted())
       AFTER INSERT ON \(name) WHEN \(recording) IS NOT NULL BEGIN
         INSERT INTO "undoLog" ("step", "sql")
-        VALUES (\(recording), \(text("DELETE FROM \(name) WHERE rowid = ")) || new.rowid);
+        VALUES (\(recording), \(text("DELETE FROM \(name)")) || \(whereRow("new")));
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_update".quoted())
       AFTER UPDATE ON \(name)
@@ -100,7 +117,7 @@ enum UndoLog {
         VALUES (
           \(recording),
           \(text("UPDATE \(name) SET ")) || substr(\(setChanged.joined(separator: " || ")), 3)
-            || \(text(" WHERE rowid = ")) || old.rowid
+            || \(whereRow("new"))
         );
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_delete".quoted())
@@ -109,7 +126,7 @@ enum UndoLog {
         VALUES (
           \(recording),
           \(text("INSERT INTO \(name) (rowid, \(columns.map { $0.quoted() }.joined(separator: ", "))) VALUES ("))
-            || old.rowid || ', ' || \(values.joined(separator: " || ', ' || ")) || ')'
+            || \(rowid) || ', ' || \(values.joined(separator: " || ', ' || ")) || ')'
         );
       END;
       """
