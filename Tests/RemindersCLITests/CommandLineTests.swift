@@ -278,6 +278,21 @@ struct InterchangeCommandTests {
     #expect(try copy.reminders("--all").count == 12)
   }
 
+  /// Counts agree with their nouns: one list, not "1 lists".
+  @Test func anExportToAFileSaysWhatItWrote() throws {
+    defer { cli.removeDatabase() }
+    try cli.run("add", "Milk")
+    let path = (cli.databasePath as NSString).deletingLastPathComponent + "/out.json"
+    let exported = try cli.run("export", "-o", path)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(exported.stderr.contains("Exported 1 reminder in 1 list to \(path)"), "\(exported.stderr)")
+    let imported = try copy.run("import", path)
+    defer { copy.removeDatabase() }
+    #expect(
+      imported.stdout.contains("added 1 reminder, updated 0 reminders, added 1 list and 0 tags"),
+      "\(imported.stdout)")
+  }
+
   @Test func iCalendarCarriesRemindersIntoExistingLists() throws {
     defer {
       cli.removeDatabase()

@@ -11,9 +11,8 @@ public struct ImportSummary: Hashable, Sendable, CustomStringConvertible {
   public init() {}
 
   public var description: String {
-    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-    return "added \(count(remindersAdded, "reminder")), updated \(count(remindersUpdated, "reminder")), "
-      + "added \(count(listsAdded, "list")) and \(count(tagsAdded, "tag"))"
+    "added \(count: remindersAdded, "reminder"), updated \(count: remindersUpdated, "reminder"), "
+      + "added \(count: listsAdded, "list") and \(count: tagsAdded, "tag")"
   }
 }
 
@@ -52,7 +51,7 @@ extension Database {
     }
     var summary = ImportSummary()
     let count = archive.reminders.count
-    try undoable("Import \(count) Reminder\(count == 1 ? "" : "s")") {
+    try undoable("Import \(count: count, "Reminder")") {
       var listIDs: [RemindersList.ID: RemindersList.ID] = [:]
       for list in archive.lists {
         if try RemindersList.find(list.id).fetchCount(self) > 0 {

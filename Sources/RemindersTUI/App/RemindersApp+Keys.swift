@@ -221,7 +221,7 @@ extension RemindersApp {
   /// list holds.
   static func deleteListQuestion(_ list: ReminderListState) -> String {
     func reminders(_ count: Int, _ kind: String) -> String {
-      "\(count) \(kind) reminder\(count == 1 ? "" : "s")"
+      "\(count: count, "\(kind) reminder")"
     }
     let title = "“\(list.remindersList.title)”"
     let (open, done) = (list.remindersCount, list.completedCount)
@@ -276,7 +276,7 @@ extension RemindersApp {
     case .completed(let query, let age):
       write {
         let count = try $0.clearCompleted(matching: query, olderThan: age)
-        return "Cleared \(count) completed reminder\(count == 1 ? "" : "s")"
+        return "Cleared \(count: count, "completed reminder")"
       }
     }
   }

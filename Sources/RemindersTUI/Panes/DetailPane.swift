@@ -30,7 +30,7 @@ struct DetailPane: View {
   ) {
     self.loadError = loadError
     let settings = window.settings
-    var summary = StyledText("\(source.count) reminder\(source.count == 1 ? "" : "s")", style: .dim)
+    var summary = StyledText("\(count: source.count, "reminder")", style: .dim)
     summary.append(" · \(settings.ordering.displayName)", style: .dim)
     if !kind.showsOnlyCompleted, window.completedCount > 0 {
       summary.append(

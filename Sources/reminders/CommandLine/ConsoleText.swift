@@ -1,3 +1,4 @@
+import RemindersKit
 import TerminalUI
 
 /// A line on its way to the terminal. The program's own words and styles are kept as written;
@@ -31,6 +32,11 @@ struct ConsoleText: ExpressibleByStringInterpolation, Sendable {
 
     /// Text that is already safe (a styled value, a formatted line) goes in as it is.
     mutating func appendInterpolation(_ text: ConsoleText) { rendered += text.rendered }
+
+    /// A number and the program's noun agreeing with it: `\(count: 1, "list")`.
+    mutating func appendInterpolation(count number: Int, _ noun: String) {
+      rendered += "\(count: number, noun)"
+    }
 
     /// Any other value is escaped.
     mutating func appendInterpolation(_ value: some CustomStringConvertible) {

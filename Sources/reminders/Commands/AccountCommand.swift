@@ -109,7 +109,7 @@ enum AccountCommand: Subcommand {
       let engine = try context.syncEngineIfAny()
     {
       let pending = try engine.pendingChangeCount()
-      Console.print("This database: \(pending) change\(pending == 1 ? "" : "s") waiting to be sent")
+      Console.print("This database: \(count: pending, "change") waiting to be sent")
     }
   }
 

@@ -57,7 +57,8 @@ enum ExportCommand: Subcommand {
         throw CommandError.failure("cannot write \(output): \(fileErrorReason(error))")
       }
       Console.error(
-        "Exported \(archive.reminders.count) reminders in \(archive.lists.count) lists to \(output)")
+        "Exported \(count: archive.reminders.count, "reminder") in \(count: archive.lists.count, "list") to \(output)"
+      )
     } else {
       FileHandle.standardOutput.write(data)
     }

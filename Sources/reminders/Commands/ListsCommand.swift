@@ -79,7 +79,7 @@ enum ListsCommand: Subcommand {
         let count = try Reminder.where { $0.remindersListID.eq(list.id) }.fetchCount(db)
         guard count == 0 || parsed.has("--yes") else {
           throw CommandError.failure(
-            "the list '\(list.title)' holds \(count) reminder\(count == 1 ? "" : "s"), which would be deleted with it; "
+            "the list '\(list.title)' holds \(count: count, "reminder"), which would be deleted with it; "
               + "add --yes to delete them all")
         }
         try db.deleteList(list.id)

@@ -27,7 +27,7 @@ enum SeedCommand: Subcommand {
       let existing = try Reminder.fetchCount(db)
       guard existing == 0 || parsed.has("--force") else {
         throw CommandError.failure(
-          "the database already holds \(existing) reminder\(existing == 1 ? "" : "s"); add --force to add the sample data too"
+          "the database already holds \(count: existing, "reminder"); add --force to add the sample data too"
         )
       }
       try db.loadSampleData()

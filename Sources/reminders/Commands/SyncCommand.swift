@@ -28,7 +28,7 @@ enum SyncCommand: Subcommand {
     let engine = try context.requireSyncEngine()
     let pending = try engine.pendingChangeCount()
     if parsed.has("--status") {
-      Console.print("\(pending) change\(pending == 1 ? "" : "s") waiting to be sent")
+      Console.print("\(count: pending, "change") waiting to be sent")
       return
     }
     let receivedBefore = engine.receivedRecordCount
@@ -41,6 +41,6 @@ enum SyncCommand: Subcommand {
     for problem in problems { Console.error("reminders: \(problem)") }
     let received = engine.receivedRecordCount - receivedBefore
     Console.print(
-      "Synced: sent \(pending) change\(pending == 1 ? "" : "s"), received \(received); up to date")
+      "Synced: sent \(count: pending, "change"), received \(received); up to date")
   }
 }
