@@ -97,6 +97,19 @@ struct FlowTests {
     await expectScreen(driver, toShow: "Added “Buy milk” to Family")
   }
 
+  /// Deleting the last list leaves the selection on the list before it, not on the first tag
+  /// below the lists.
+  @Test(.fixedSample()) func deletingTheLastListSelectsTheListBeforeIt() async {
+    let driver = await start()
+    driver.press("j j j j j j j d")
+    #expect(driver.screenText.contains("Delete the list “Business”"), "\(driver.screenText)")
+    driver.press("y")
+    await driver.waitForScreen { !$0.contains("● Business") }
+    driver.press("d")
+    #expect(driver.screenText.contains("Delete the list “Family”"), "\(driver.screenText)")
+    driver.press("n")
+  }
+
   /// Ctrl-C in a line being typed drops the line, as a shell's does; the app goes on.
   @Test(.fixedSample()) func ctrlCDropsTheLineBeingTyped() async {
     let driver = await start()

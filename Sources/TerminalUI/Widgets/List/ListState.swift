@@ -95,7 +95,9 @@ public struct ListState<ID: Hashable & Sendable>: Sendable {
   }
 
   /// Brings the state up to date after the source changed: the selection keeps its item, or
-  /// moves to the row now where it was when its item was removed.
+  /// moves to the row now where it was when its item was removed (where that row cannot be
+  /// selected, a section's heading after its last item, to the nearest row above it first: the
+  /// removed item's neighbour in its own section).
   ///
   /// A list that does not show its selection (it is not focused) passes `followsSelection: false`:
   /// it keeps its scroll position instead, so rows added above the selection still show at the
@@ -105,7 +107,7 @@ public struct ListState<ID: Hashable & Sendable>: Sendable {
   )
   where Source.ID == ID {
     guard !followsSelection, height > 0, let index = resolvedIndex(in: source) else {
-      select(index: resolvedIndex(in: source), in: source, height: height)
+      select(index: resolvedIndex(in: source), towards: -1, in: source, height: height)
       return
     }
     scrollOffset = visibleOffset(in: source, height: height, followsSelection: false)
