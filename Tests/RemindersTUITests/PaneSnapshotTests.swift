@@ -129,7 +129,14 @@ struct PaneSnapshotTests {
         markedCount: 3))
     expectSnapshot(screen, named: "pane-marked")
     #expect(screen.contains("3 marked"))
+    #expect(!screen.contains("at most"))
     #expect(rows(screen).filter { $0.contains("▌") }.count == 3)
+    // More than one action changes: said while marking, not only when acting.
+    let tooMany = draw(
+      DetailPane(
+        kind: .smart(.all), window: window, sharing: nil, list: list, source: source, isFocused: true,
+        markedCount: 13_335), Size(width: 100, height: 14))
+    #expect(tooMany.contains("13335 marked (one action takes 10000 at most)"), "\(tooMany)")
   }
 
   @Test func searchWithHighlightsAndTheCompletedCount() {

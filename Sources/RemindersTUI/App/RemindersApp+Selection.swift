@@ -6,17 +6,13 @@ import TerminalUI
 // Marking reminders (v, V) and the actions on several at once: complete, flag, tag, move to
 // another list, duplicate and delete; and renaming a reminder in its row.
 extension RemindersApp {
-  /// The most reminders one action changes: a marked range can reach a whole screen of a
-  /// million rows, which is a query, not a selection.
-  static let markLimit = 10_000
-
   /// The reminders an action applies to: on a detail screen with marks, the marked ones; else
   /// the selected one; none when nothing is selected.
   func targets() throws -> [Reminder.ID] {
     guard let detail, search == nil, !detail.marks.isEmpty else {
       return selectedReminder.map { [$0.id] } ?? []
     }
-    return try detail.markedReminders(limit: Self.markLimit, format: format)
+    return try detail.markedReminders(limit: VisualSelection.actionLimit, format: format)
   }
 
   /// How a message names the reminders an action changed: the title of one, or how many.

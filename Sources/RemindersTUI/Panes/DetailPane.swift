@@ -38,6 +38,10 @@ struct DetailPane: View {
     }
     if markedCount > 0 {
       summary.append(" · \(markedCount) marked", style: .accent)
+      // Said while marking, not only when an action is refused.
+      if markedCount > VisualSelection.actionLimit {
+        summary.append(" (one action takes \(VisualSelection.actionLimit) at most)", style: .warning)
+      }
     }
     sharingLine = Self.sharingLine(sharing, lastChange: window.lastChange)
     self.summary = summary

@@ -4,6 +4,10 @@ import RemindersKit
 /// mark lines: one by one (`v` marks or unmarks the row under the cursor), or as a range from an
 /// anchor to the cursor (`V` starts it; `V` again keeps its rows marked and ends it).
 struct VisualSelection: Equatable {
+  /// The most reminders one action changes: a marked range can reach a whole screen of a
+  /// million rows, which is a query, not a selection.
+  static let actionLimit = 10_000
+
   /// Marked one by one (and kept from ended ranges), in the order marked.
   private(set) var marked: [Reminder.ID] = []
   /// The same ids, to look one up as each row is drawn.
