@@ -93,16 +93,7 @@ public final class DetailModel {
     if range.lowerBound >= window.offset, range.upperBound <= window.range.upperBound {
       return window.rows[(range.lowerBound - window.offset)..<(range.upperBound - window.offset)].map(\.id)
     }
-    let settings = window.settings
-    let kind = self.kind
-    return try dependencies.run {
-      try database.read { db in
-        try kind.visibleOrder(ordering: settings.ordering, showCompleted: settings.showCompleted)
-          .limit(range.count, offset: range.lowerBound)
-          .fetchAll(db)
-          .map(\.0)
-      }
-    }
+    return try visibleIDs { $0.limit(range.count, offset: range.lowerBound) }
   }
 
   /// Of `ids`, in their order, the reminders the screen shows now, loaded or not: a reminder
@@ -110,17 +101,25 @@ public final class DetailModel {
   /// another program) is not among them.
   public func shownReminderIDs(among ids: [Reminder.ID]) throws -> [Reminder.ID] {
     guard !ids.isEmpty else { return [] }
+    let shown = try visibleIDs { $0.where { reminder, _ in reminder.id.in(ids) } }
+    return ids.filter(Set(shown).contains)
+  }
+
+  /// The ids of the screen's rows, in its order and with its settings, that `refine` keeps.
+  private func visibleIDs(
+    _ refine:
+      @Sendable (Select<(UUID, Int, Bool), Reminder, RemindersList>)
+      -> Select<(UUID, Int, Bool), Reminder, RemindersList>
+  ) throws -> [Reminder.ID] {
     let settings = window.settings
     let kind = self.kind
-    let shown = try dependencies.run {
+    return try dependencies.run {
       try database.read { db in
-        try kind.visibleOrder(ordering: settings.ordering, showCompleted: settings.showCompleted)
-          .where { reminder, _ in reminder.id.in(ids) }
+        try refine(kind.visibleOrder(ordering: settings.ordering, showCompleted: settings.showCompleted))
           .fetchAll(db)
           .map(\.0)
       }
     }
-    return ids.filter(Set(shown).contains)
   }
 
   /// Makes sure the rows in `visible` are loaded, moving the window when they are not. The new
