@@ -12,8 +12,8 @@ extension RemindersArchive {
   /// DUE is on the clock of `timeZone`, one with a TZID this system does not know too; a DUE that
   /// is a DATE is at `DueDateParser.defaultTime`; PRIORITY 1–4 is high, 5 medium, 6–9 low, 0 none;
   /// STATUS COMPLETED or CANCELLED (or a COMPLETED date) is completed, at its COMPLETED date when
-  /// it has one. A VTODO without list
-  /// properties goes into the list named by its calendar's X-WR-CALNAME, or `defaultListTitle`.
+  /// it has one. A VTODO without list properties goes into the list named by its calendar's
+  /// X-WR-CALNAME, or `defaultListTitle`.
   public init(
     iCalendar text: String, timeZone: TimeZone = DependencyValues.current.timeZone,
     defaultListTitle: String = "Imported", uuid: () -> UUID = { DependencyValues.current.uuid() }
@@ -99,6 +99,25 @@ private struct ICalendarArchiveBuilder {
     self.defaultListTitle = defaultListTitle
   }
 
+  /// The moment a DUE or COMPLETED value names: on the clock of its TZID, else `timeZone` for a
+  /// floating one; within the years the database stores.
+  private func moment(of property: ICalendarContentLine, _ value: String) throws(ICalendarError) -> Date {
+    let zone = property.parameters["TZID"].flatMap { TimeZone(identifier: $0) } ?? timeZone
+    guard let date = ICalendarSyntax.date(value, timeZone: zone) else {
+      throw ICalendarError(
+        line: property.lineNumber,
+        message:
+          "\(property.name) “\(value.prefix(40))” is not a date-time such as 20260314T170000Z or a date such "
+          + "as 20260314")
+    }
+    guard Reminder.dueDates.contains(date) else {
+      throw ICalendarError(
+        line: property.lineNumber,
+        message: "\(property.name) “\(value)” falls outside the years 1 to 9999 in UTC")
+    }
+    return date
+  }
+
   mutating func add(
     _ properties: [ICalendarContentLine], calendarName: String?, uuid: () -> UUID
   ) throws(ICalendarError) {
@@ -132,15 +151,7 @@ private struct ICalendarArchiveBuilder {
       case "DESCRIPTION":
         notes = text()
       case "DUE":
-        let zone = property.parameters["TZID"].flatMap { TimeZone(identifier: $0) } ?? timeZone
-        guard let date = ICalendarSyntax.date(value, timeZone: zone) else {
-          throw invalid("a date-time such as 20260314T170000Z or a date such as 20260314")
-        }
-        guard Reminder.dueDates.contains(date) else {
-          throw ICalendarError(
-            line: property.lineNumber, message: "DUE “\(value)” falls outside the years 1 to 9999 in UTC")
-        }
-        dueDate = date
+        dueDate = try moment(of: property, value)
       case "PRIORITY":
         guard let number = Int(value), (0...9).contains(number) else { throw invalid("a number from 0 to 9") }
         priority = number == 0 ? nil : number <= 4 ? .high : number == 5 ? .medium : .low
@@ -148,11 +159,7 @@ private struct ICalendarArchiveBuilder {
         // A cancelled to-do is not to be done any more: it counts as completed, not as open.
         status = ["COMPLETED", "CANCELLED"].contains(value.uppercased()) ? .completed : .incomplete
       case "COMPLETED":
-        guard let date = ICalendarSyntax.date(value, timeZone: timeZone), Reminder.dueDates.contains(date)
-        else {
-          throw invalid("a date-time such as 20260314T170000Z")
-        }
-        completedAt = date
+        completedAt = try moment(of: property, value)
       case "CATEGORIES":
         for tag in ICalendarSyntax.unescapeList(property.value) {
           let tag = tag.trimmingCharacters(in: .whitespaces)
