@@ -234,8 +234,8 @@ struct UndoTests {
     let failed = try db.writeAction { try $0.undo() }?.message
     #expect(
       failed
-        == "Could not undo Delete “\(last.title)”: another program changed what it changed since. It is "
-        + "dropped; the steps before it remain")
+        == "Could not undo Delete “\(last.title)”: another program has changed the same reminders since. It "
+        + "is dropped; the steps before it remain")
     #expect(try db.undoAvailability().undoLabel == "Flag “Groceries”")
     #expect(try db.writeAction { try $0.undo() }?.message == "Undid Flag “Groceries”")
     #expect(try !fixture.reminder("Groceries").isFlagged)

@@ -16,11 +16,13 @@ public struct UndoOutcome: Hashable, Sendable {
 
   /// `Undid Complete “Groceries”` or `Redid Complete “Groceries”`, or why it could not be.
   public var message: String {
-    let verb = direction == .undo ? "undo" : "redo"
-    if let failure {
-      return "Could not \(verb) \(label): \(failure). It is dropped; the steps before it remain"
+    switch (direction, failure) {
+    case (.undo, nil): "Undid \(label)"
+    case (.redo, nil): "Redid \(label)"
+    case (.undo, let failure?):
+      "Could not undo \(label): \(failure). It is dropped; the steps before it remain"
+    case (.redo, let failure?): "Could not redo \(label): \(failure). It is dropped"
     }
-    return "\(verb == "undo" ? "Undid" : "Redid") \(label)"
   }
 }
 
@@ -141,7 +143,7 @@ extension Database {
         try deleteSteps(#""id" IN (?, ?)"#, [Int(step), reverse])
         outcome = UndoOutcome(
           direction: fromRedo ? .redo : .undo, label: label,
-          failure: "another program changed what it changed since")
+          failure: "another program has changed the same reminders since")
         return .commit
       }
       try setRecording(step: nil, isReplaying: false)

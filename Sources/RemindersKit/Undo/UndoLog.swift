@@ -83,14 +83,14 @@ enum UndoLog {
     let name = table.quoted()
     let text = { (sql: String) in sql.quoted(.text) }
     let recording = #"(SELECT "recordingStep" FROM "undoState")"#
-    // ` WHERE "id" = 'a1…'`, of the row as it is after the change (`new`; a change of the key,
-    // a tag renamed, is undone by finding the row under its new one) or before it (`old`).
-    let whereRow = { (row: String) in
-      guard !keys.isEmpty else { return "\(text(" WHERE rowid = ")) || \(row).rowid" }
-      return text(" WHERE ") + " || "
-        + keys.map { "\(text("\($0.quoted()) = ")) || quote(\(row).\($0.quoted()))" }
+    // ` WHERE "id" = 'a1…'`: the row as the change left it (`new`), so that a change of the key
+    // itself (a tag renamed) is undone by finding the row under its new one.
+    let whereNewRow =
+      keys.isEmpty
+      ? "\(text(" WHERE rowid = ")) || new.rowid"
+      : text(" WHERE ") + " || "
+        + keys.map { "\(text("\($0.quoted()) = ")) || quote(new.\($0.quoted()))" }
         .joined(separator: " || ' AND ' || ")
-    }
     // The row's old rowid while it is free, else a new one (NULL): rowid ranges recorded for bulk
     // changes still find the rows they took.
     let rowid =
@@ -108,7 +108,7 @@ enum UndoLog {
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_insert".quoted())
       AFTER INSERT ON \(name) WHEN \(recording) IS NOT NULL BEGIN
         INSERT INTO "undoLog" ("step", "sql")
-        VALUES (\(recording), \(text("DELETE FROM \(name)")) || \(whereRow("new")));
+        VALUES (\(recording), \(text("DELETE FROM \(name)")) || \(whereNewRow));
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_update".quoted())
       AFTER UPDATE ON \(name)
@@ -117,7 +117,7 @@ enum UndoLog {
         VALUES (
           \(recording),
           \(text("UPDATE \(name) SET ")) || substr(\(setChanged.joined(separator: " || ")), 3)
-            || \(whereRow("new"))
+            || \(whereNewRow)
         );
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_delete".quoted())
