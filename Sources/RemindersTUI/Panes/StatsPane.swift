@@ -82,15 +82,10 @@ struct StatsPane: View {
   /// leave up to 12. When they do not, the chart keeps half the rows (up to 8) and the lists take
   /// the rest, with a line saying how many more: many lists do not squeeze the chart to a line.
   static func rows(available: Int, lists count: Int) -> (chart: Int, lists: Int) {
-    let chart =
-      if count + 4 <= available { min(available - count, 12) } else if available >= 8 {
-        min(8, available / 2)
-      } else {
-        1
-      }
+    if count + 4 <= available { return (min(available - count, 12), count) }
+    let chart = available >= 8 ? min(8, available / 2) : 1
     let lists = min(count, max(available - chart, 0))
-    guard lists < count else { return (chart, lists) }
-    return (chart, max(available - chart - 1, 0))
+    return lists < count ? (chart, max(available - chart - 1, 0)) : (chart, lists)
   }
 
   /// Overdue, due today, scheduled and flagged, side by side.
