@@ -8,7 +8,7 @@ extension Database {
   public func clearCompleted(matching query: SearchQuery, olderThan age: ClearCompletedAge) throws -> Int {
     let ids = try Search.clearable(query, olderThan: age).select(\.id).fetchAll(self)
     guard !ids.isEmpty else { return 0 }
-    let label = ids.count == 1 ? "Clear 1 Completed Reminder" : "Clear \(ids.count) Completed Reminders"
+    let label = "Clear \(count: ids.count, "Completed Reminder")"
     try undoable(label) {
       try Reminder.find(ids).delete().execute(self)
     }

@@ -33,7 +33,7 @@ public struct SyncState: Hashable, Sendable {
 
   /// The status line's words, with `pending` changes waiting to be sent; times in `timeZone`.
   public func summary(pending: Int, now: Date, calendar: Calendar, timeZone: TimeZone) -> String {
-    let waiting = pending == 1 ? "1 change waiting" : "\(pending) changes waiting"
+    let waiting = "\(count: pending, "change") waiting"
     switch status {
     case .offline(.noAccount):
       return "not logged in · " + waiting

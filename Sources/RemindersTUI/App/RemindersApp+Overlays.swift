@@ -229,7 +229,7 @@ extension RemindersApp {
       self.overlay = .confirm(
         ConfirmationState(
           title: "Clear completed",
-          message: "Delete \(count) completed match\(count == 1 ? "" : "es")\(olderThan)?",
+          message: "Delete \(count: count, "completed match", plural: "completed matches")\(olderThan)?",
           confirmLabel: "Delete", cancelLabel: "Cancel"),
         .completed(query, age))
     }

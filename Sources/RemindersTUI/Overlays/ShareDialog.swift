@@ -200,7 +200,7 @@ struct ShareDialog {
     } else {
       let count = participants.count
       lines.append(
-        StyledText("You share it with \(count) \(count == 1 ? "person" : "people").", style: .dim))
+        StyledText("You share it with \(count: count, "person", plural: "people").", style: .dim))
     }
     lines.append(StyledText())
     for (index, participant) in participants.enumerated() {

@@ -34,8 +34,8 @@ struct ConsoleText: ExpressibleByStringInterpolation, Sendable {
     mutating func appendInterpolation(_ text: ConsoleText) { rendered += text.rendered }
 
     /// A number and the program's noun agreeing with it: `\(count: 1, "list")`.
-    mutating func appendInterpolation(count number: Int, _ noun: String) {
-      rendered += "\(count: number, noun)"
+    mutating func appendInterpolation(count number: Int, _ noun: String, plural: String? = nil) {
+      rendered += "\(count: number, noun, plural: plural)"
     }
 
     /// Any other value is escaped.

@@ -53,7 +53,8 @@ enum SearchCommand: Subcommand {
     }
     if !parsed.has("--all"), completedCount > 0 {
       // A note for people, on standard error, so that it stays out of what a pipe reads.
-      Console.error("\(completedCount) completed match\(completedCount == 1 ? "" : "es") not shown (--all)")
+      Console.error(
+        "\(count: completedCount, "completed match", plural: "completed matches") not shown (--all)")
     }
   }
 
