@@ -9,7 +9,7 @@ import Synchronization
 func appWorkloads() -> [Workload] {
   [
     saveWorkload(), homeAfterInsertWorkload(), homeAfterOtherConnectionWorkload(), coldOpenWorkload(),
-    importWorkload(),
+    importWorkload(), undoListDeletionWorkload(),
   ]
 }
 

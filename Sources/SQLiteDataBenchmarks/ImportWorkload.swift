@@ -48,7 +48,7 @@ func importWorkload() -> Workload {
 
 /// The archive the import workload reads.
 enum ImportArchive {
-  static func make(reminderCount: Int) -> RemindersArchive {
+  static func make(reminderCount: Int, listCount: Int = 20) -> RemindersArchive {
     var generator = SplitMix64(state: 42)
     func id() -> UUID {
       let (a, b) = (generator.next(), generator.next())
@@ -58,7 +58,7 @@ enum ImportArchive {
         return UUID(uuid: uuid)
       }
     }
-    let lists = (0..<20).map { RemindersList(id: id(), position: $0, title: "List \($0)") }
+    let lists = (0..<listCount).map { RemindersList(id: id(), position: $0, title: "List \($0)") }
     let tags = (0..<50).map { Tag(title: "tag\($0)") }
     var reminders: [Reminder] = []
     var taggings: [ReminderTag] = []

@@ -58,6 +58,17 @@ struct UndoTests {
     try checkUndoRedo(fixture, "Delete List “Personal”") {
       try fixture.database.writeAction { try $0.deleteList(personal) }
     }
+    // The rows' inverses share a statement per table and change, their values in the log: undo
+    // prepares a few statements, whatever the number of rows.
+    let inverses = try fixture.database.writeWithoutTransaction { db in
+      try Row.fetchOne(
+        db,
+        sql:
+          #"SELECT count(DISTINCT "sql"), count(*) FROM "undoLog" WHERE "step" = (SELECT max("step") FROM "undoLog")"#
+      )
+    }
+    #expect(try inverses?.decode(Int.self, at: 0) == 4)  // the list, its reminders, tags, settings
+    #expect(try inverses?.decode(Int.self, at: 1) ?? 0 > 10)
     try fixture.database.writeAction { try $0.undo() }
     #expect(try fixture.search("#someday").results.map(\.row.reminder.title) == ["Groceries", "Haircut"])
     #expect(try fixture.database.settings(for: .list(personal)).ordering == .title)

@@ -120,8 +120,10 @@ extension Database {
           arguments: [fromRedo]),
         case .integer(let step) = row[0], case .text(let label) = row[1]
       else { return .commit }
-      let statements = try String.fetchAll(
-        self, sql: #"SELECT "sql" FROM "undoLog" WHERE "step" = ? ORDER BY "id" DESC"#, arguments: [step])
+      let entries: [(id: Int, sql: String)] = try Row.fetchAll(
+        self, sql: #"SELECT "id", "sql" FROM "undoLog" WHERE "step" = ? ORDER BY "id" DESC"#,
+        arguments: [step]
+      ).map { row in (try row.decode(Int.self, at: 0), try row.decode(String.self, at: 1)) }
       let reverse = try newStep(isRedo: !fromRedo, label: label)
       // Rows come back children first (a reminder's tags before the reminder): references are
       // checked when the transaction commits, when every row is back.
@@ -129,10 +131,7 @@ extension Database {
       try setRecording(step: reverse, isReplaying: true)
       do {
         try inSavepoint {
-          for sql in statements {
-            // Each inverse is run once: kept out of the statement cache.
-            try makeStatement(sql: sql).execute()
-          }
+          try run(entries)
           return .commit
         }
       } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -153,6 +152,28 @@ extension Database {
       return .commit
     }
     return outcome
+  }
+
+  /// Runs a step's log entries in the order given. The inverses of one table's rows share their
+  /// text (their values are in the log): each text is prepared once, and kept out of the
+  /// connection's statement cache.
+  private func run(_ entries: [(id: Int, sql: String)]) throws {
+    var prepared: [String: SQLiteEngine.Statement] = [:]
+    for entry in entries {
+      let statement: SQLiteEngine.Statement
+      if let known = prepared[entry.sql] {
+        statement = known
+      } else {
+        statement = try makeStatement(sql: entry.sql)
+        prepared[entry.sql] = statement
+      }
+      // A bulk change's inverse holds its own values: it reads no entry.
+      if statement.parameterCount == 0 {
+        try statement.execute()
+      } else {
+        try statement.execute(entry.id)
+      }
+    }
   }
 
   // MARK: - State
