@@ -75,6 +75,21 @@ struct SearchTests {
     }
   }
 
+  /// Text another program stored decomposed is found by the composed word typed, and by the
+  /// decomposed one.
+  @Test func composedWordsFindDecomposedText() throws {
+    let fixture = try Fixture()
+    let list = try fixture.list("Personal")
+    try fixture.database.writeAction {
+      try $0.saveReminder(Reminder.Draft(remindersListID: list.id, title: "Cafe\u{301} noir"))
+    }
+    for text in ["caf\u{E9}", "cafe\u{301}", "\u{E9}", "e\u{301}", "\u{E9} noir"] {
+      #expect(try fixture.search(text).results.map(\.row.reminder.title) == ["Cafe\u{301} noir"], "\(text)")
+    }
+    let found = try #require(try fixture.search("caf\u{E9}").results.first)
+    #expect(found.titleHighlights.map { String(found.row.reminder.title[$0]) } == ["Cafe\u{301}"])
+  }
+
   @Test func tagTokensFilterAndSuggest() throws {
     let fixture = try Fixture()
     #expect(

@@ -17,10 +17,13 @@ public enum Search {
       var parts: [QueryFragment] = []
       if let pattern = query.matchPattern { parts.append(text.match(pattern).queryFragment) }
       for term in query.shortTerms {
-        let pattern = likePattern(containing: term)
-        parts.append(
-          (text.title.like(pattern, escape: likeEscape) || text.notes.like(pattern, escape: likeEscape)
-            || text.tags.like(pattern, escape: likeEscape)).queryFragment)
+        let forms = SearchQuery.forms(of: term).map { form in
+          let pattern = likePattern(containing: form)
+          return
+            (text.title.like(pattern, escape: likeEscape) || text.notes.like(pattern, escape: likeEscape)
+            || text.tags.like(pattern, escape: likeEscape)).queryFragment
+        }
+        parts.append(forms.map { "(" + $0 + ")" }.joined(separator: " OR "))
       }
       let found = SQLQueryExpression<Bool>(parts.map { "(" + $0 + ")" }.joined(separator: " AND "))
       let texts = ReminderText.where { _ in found }

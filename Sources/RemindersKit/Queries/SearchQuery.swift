@@ -50,10 +50,23 @@ public struct SearchQuery: Hashable, Sendable {
   /// The words too short for the index, found with LIKE instead.
   var shortTerms: [String] { terms.filter { !Self.isIndexed($0) } }
 
-  /// The FTS5 query for the indexed words: each a quoted phrase (quotes doubled), all required.
-  /// Quoting makes every character literal, so no text can be an FTS5 syntax error.
+  /// The FTS5 query for the indexed words: each a quoted phrase (quotes doubled), all required,
+  /// in each of its ``forms(of:)``. Quoting makes every character literal, so no text can be an
+  /// FTS5 syntax error.
   var matchPattern: String? {
-    let phrases = indexedTerms.map { $0.quoted() }
+    let phrases = indexedTerms.map { term in
+      let forms = Self.forms(of: term).map { $0.quoted() }
+      return forms.count == 1 ? forms[0] : "(" + forms.joined(separator: " OR ") + ")"
+    }
     return phrases.isEmpty ? nil : phrases.joined(separator: " AND ")
+  }
+
+  /// A word as the index may hold it, which compares text byte by byte: composed (as typed), and
+  /// decomposed when that differs, for text another program stored with its accents as separate
+  /// marks ("e" and U+0301).
+  static func forms(of term: String) -> [String] {
+    let decomposed = term.decomposedStringWithCanonicalMapping
+    // Not `==`, which finds the two forms equal.
+    return decomposed.unicodeScalars.elementsEqual(term.unicodeScalars) ? [term] : [term, decomposed]
   }
 }
