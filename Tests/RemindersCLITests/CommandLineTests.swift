@@ -19,6 +19,15 @@ struct CommandLineTests {
       Set(family.compactMap { $0["title"] as? String }) == ["Pick up kids from school", "Take out trash"])
     let someday = try cli.reminders("--tag", "#someday")
     #expect(Set(someday.compactMap { $0["title"] as? String }) == ["Groceries", "Haircut"])
+    #expect(
+      Set(try cli.reminders("--tag", "SOMEDAY").compactMap { $0["title"] as? String }) == [
+        "Groceries", "Haircut",
+      ])
+    // A tag that does not exist is not found, as a list is: not an empty result.
+    let noTag = try cli.run("ls", "--tag", "someday", "--tag", "nope")
+    #expect(noTag.status == 3)
+    #expect(noTag.stderr.contains("no tag is called 'nope'; the tags are "))
+    #expect(noTag.stderr.contains("someday"))
     let flagged = try cli.reminders("--flagged", "--sort", "title")
     #expect(flagged.compactMap { $0["title"] as? String } == ["Haircut", "Pick up kids from school"])
     // Seeding again would duplicate everything: it asks for --force.

@@ -36,6 +36,20 @@ enum Lookup {
     }
   }
 
+  /// The tags `titles` name (a leading `#` and case do not matter), as the database spells them.
+  static func tags(_ titles: [String], in db: Database) throws -> [String] {
+    try titles.map { text in
+      let title = text.hasPrefix("#") ? String(text.dropFirst()) : text
+      if let tag = try Tag.where({ $0.title.eq(title) }).select(\.title).fetchOne(db) { return tag }
+      let known = try Tag.order(by: \.title).select(\.title).fetchAll(db)
+      guard !known.isEmpty else {
+        throw CommandError.notFound("no tag is called '\(title)': there are no tags yet")
+      }
+      let shown = known.prefix(10).joined(separator: ", ") + (known.count > 10 ? ", …" : "")
+      throw CommandError.notFound("no tag is called '\(title)'; the tags are \(shown)")
+    }
+  }
+
   /// The list titled `title` (case does not matter), or whose id starts with `title`.
   static func list(_ title: String, in db: Database) throws -> RemindersList {
     do {

@@ -64,7 +64,7 @@ enum ListCommand: Subcommand {
       if let title = parsed.value("--list") {
         kind = .list(try Lookup.list(title, in: db).id)
       } else if !parsed.all("--tag").isEmpty {
-        kind = .tags(parsed.all("--tag").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 })
+        kind = .tags(try Lookup.tags(parsed.all("--tag"), in: db))
       } else {
         kind = .smart(chosen.first?.1 ?? .all)
       }
