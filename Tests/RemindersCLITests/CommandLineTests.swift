@@ -92,7 +92,15 @@ struct CommandLineTests {
   @Test func aTitleThatSeveralListsShareIsAmbiguous() throws {
     defer { cli.removeDatabase() }
     try cli.run("seed")
-    #expect(try cli.run("lists", "add", "Family").status == 0)
+    // Allowed, with a note that the name no longer finds either list.
+    let second = try cli.run("lists", "add", "Family")
+    #expect(second.status == 0)
+    #expect(second.stderr.contains("reminders: note: 2 lists are now titled 'Family'; commands name them by"))
+    let work = try cli.run("lists", "add", "Work")
+    #expect(work.stderr.isEmpty)
+    #expect(
+      try cli.run("lists", "rename", "Work", "family").stderr.contains(
+        "note: 3 lists are now titled 'family'"))
     for arguments in [
       ["lists", "rm", "Family", "--yes"], ["add", "Milk @Family"], ["ls", "--list", "family"],
     ] {

@@ -53,23 +53,27 @@ enum ListsCommand: Subcommand {
         throw CommandError.usage("lists add needs one title", help: help)
       }
       let color = try parsed.value("--color").map(Self.color) ?? RemindersList.defaultColor
-      let list = try context.database().write { db in
-        try db.addList(title: parsed.positional[1], color: color)
+      let (list, namesakes) = try context.database().write { db in
+        let list = try db.addList(title: parsed.positional[1], color: color)
+        return (list, try Self.namesakes(of: list, in: db))
       }
       Console.print("Added list \(Lookup.shortID(list.id))  \(list.title)")
+      Self.warnAbout(namesakes, of: list)
     case "rename":
       guard parsed.positional.count == 3 else {
         throw CommandError.usage("lists rename needs the list and its new title", help: help)
       }
       let color = try parsed.value("--color").map(Self.color)
-      let list = try context.existingDatabase().write { db in
+      let (list, namesakes) = try context.existingDatabase().write { db in
         let list = try Lookup.list(parsed.positional[1], in: db)
         var draft = RemindersList.Draft(list)
         draft.title = parsed.positional[2]
         if let color { draft.color = color }
-        return try db.saveList(draft)
+        let saved = try db.saveList(draft)
+        return (saved, try Self.namesakes(of: saved, in: db))
       }
       Console.print("Renamed list \(Lookup.shortID(list.id))  \(list.title)")
+      Self.warnAbout(namesakes, of: list)
     case "rm":
       guard parsed.positional.count == 2 else {
         throw CommandError.usage("lists rm needs one list", help: help)
@@ -89,6 +93,23 @@ enum ListsCommand: Subcommand {
     case let other?:
       throw CommandError.usage("unknown lists subcommand '\(other)': use add, rename or rm", help: help)
     }
+  }
+
+  /// The other lists with `list`'s title (case does not matter), which commands can then name
+  /// only by their ids.
+  static func namesakes(of list: RemindersList, in db: Database) throws -> [RemindersList] {
+    try RemindersList.where { $0.title.collate(.nocase).eq(list.title) && $0.id.neq(list.id) }
+      .order(by: \.position).fetchAll(db)
+  }
+
+  /// Says, after the change, that the title is now shared: allowed, but a name no longer finds
+  /// the list.
+  static func warnAbout(_ namesakes: [RemindersList], of list: RemindersList) {
+    guard !namesakes.isEmpty else { return }
+    let ids = ([list] + namesakes).map { Lookup.shortID($0.id) }.joined(separator: ", ")
+    Console.error(
+      "reminders: note: \(count: namesakes.count + 1, "list") are now titled '\(list.title)'; "
+        + "commands name them by the start of their ids: \(ids)")
   }
 
   static func color(_ text: String) throws -> Int {
