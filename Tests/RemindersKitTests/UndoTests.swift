@@ -250,6 +250,20 @@ struct UndoTests {
     #expect(try db.undoAvailability().undoLabel == "Flag “Groceries”")
     #expect(try db.writeAction { try $0.undo() }?.message == "Undid Flag “Groceries”")
     #expect(try !fixture.reminder("Groceries").isFlagged)
+
+    // A reminder deleted, then its list deleted by another program: putting it back would break
+    // a reference, found only at commit. That step is dropped too, not left failing on top.
+    let business = try fixture.list("Business")
+    let call = try fixture.reminder("Call accountant")
+    try db.writeAction { try $0.toggleFlag(call.id) }
+    try db.writeAction { try $0.deleteReminders([call.id]) }
+    try db.write { db in try RemindersList.find(business.id).delete().execute(db) }
+    #expect(
+      try db.writeAction { try $0.undo() }?.message
+        == "Could not undo Delete “Call accountant”: another program has changed the same reminders since. It "
+        + "is dropped; the steps before it remain")
+    #expect(try db.undoAvailability().undoLabel == "Flag “Call accountant”")
+    #expect(try db.read { try RemindersList.find(business.id).fetchCount($0) } == 0)
   }
 
   @Test func aNewActionClearsRedoAndStepsUndoInOrder() throws {

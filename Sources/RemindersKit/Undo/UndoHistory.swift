@@ -132,6 +132,12 @@ extension Database {
       do {
         try inSavepoint {
           try run(entries)
+          // A reference checked at commit (a reminder put back into a list another program has
+          // deleted since): found now, while the step can still be dropped.
+          if hasUnresolvedForeignKeys {
+            throw DatabaseError(
+              resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY, message: "FOREIGN KEY constraint failed")
+          }
           return .commit
         }
       } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {

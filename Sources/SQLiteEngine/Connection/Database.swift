@@ -210,6 +210,17 @@ public final class Database {
   /// Rows changed since the connection opened.
   public var totalChangesCount: Int { Int(sqlite3_total_changes64(sqliteConnection)) }
 
+  /// Whether foreign key violations are outstanding: those a deferred check
+  /// (`PRAGMA defer_foreign_keys`, `DEFERRABLE INITIALLY DEFERRED`) would report at commit. Asked
+  /// of the connection itself: no statement runs.
+  public var hasUnresolvedForeignKeys: Bool {
+    guard !isClosed else { return false }
+    var current: Int32 = 0
+    var highest: Int32 = 0
+    sqlite3_db_status(sqliteConnection, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0)
+    return current != 0
+  }
+
   /// Whether the main schema has a table or view of this name (case-insensitive).
   public func tableExists(_ name: String) throws -> Bool {
     try Bool.fetchOne(
