@@ -266,6 +266,39 @@ struct UndoTests {
     #expect(try db.read { try RemindersList.find(business.id).fetchCount($0) } == 0)
   }
 
+  /// A step that changes the same row several times, its key included, is undone to the row as
+  /// it was before the step, and redone to the row as the step left it.
+  @Test func aStepThatChangesARowSeveralTimes() throws {
+    let fixture = try Fixture()
+    let groceries = try fixture.reminder("Groceries").id
+    let haircut = try fixture.reminder("Haircut").id
+    try fixture.database.writeAction { try $0.setOrdering(.title, for: .smart(.all)) }
+    let screen = DetailKind.smart(.all).settingsKey
+    try checkUndoRedo(fixture, "Many edits") {
+      try fixture.database.writeAction { db in
+        try db.undoable("Many edits") {
+          for title in ["Milk", "More milk", "Milk and eggs"] {
+            try Reminder.find(groceries).update { $0.title = title }.execute(db)
+          }
+          try Reminder.find(haircut).update { $0.title = "Barber" }.execute(db)
+          try Reminder.find(groceries).update { $0.title = "Milk, eggs" }.execute(db)
+          // The key changed twice: each update finds the row by the key the next one gave.
+          try db.renameTag("someday", to: "later")
+          try db.renameTag("later", to: "eventually")
+          // And twice in a row, with nothing between: the second finds the row by the first's key.
+          try db.execute(
+            sql: #"UPDATE "screenSettings" SET "screen" = 'a' WHERE "screen" = ?"#, arguments: [screen])
+          try db.execute(sql: #"UPDATE "screenSettings" SET "screen" = 'b' WHERE "screen" = 'a'"#)
+        }
+      }
+    }
+    #expect(try fixture.reminder("Milk, eggs").id == groceries)
+    #expect(
+      try fixture.search("#eventually").results.map(\.row.reminder.title).sorted() == [
+        "Barber", "Milk, eggs",
+      ])
+  }
+
   @Test func aNewActionClearsRedoAndStepsUndoInOrder() throws {
     let fixture = try Fixture()
     let haircut = try fixture.reminder("Haircut").id

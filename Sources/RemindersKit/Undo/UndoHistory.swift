@@ -160,12 +160,15 @@ extension Database {
     return outcome
   }
 
-  /// Runs a step's log entries in the order given. The inverses of one table's rows share their
-  /// text (their values are in the log): each text is prepared once, and kept out of the
-  /// connection's statement cache.
+  /// Runs a step's log entries in the order given (newest first). An inverse that reads a run of
+  /// entries (`?1` to `?2`) runs once for the entries that follow with the same inverse and
+  /// consecutive ids; one that reads its entry (`?1`) runs for each; a bulk change's inverse holds
+  /// its own values. Each text is prepared once, and kept out of the connection's statement cache.
   private func run(_ entries: [(id: Int, sql: String)]) throws {
     var prepared: [String: SQLiteEngine.Statement] = [:]
-    for entry in entries {
+    var index = entries.startIndex
+    while index < entries.endIndex {
+      let entry = entries[index]
       let statement: SQLiteEngine.Statement
       if let known = prepared[entry.sql] {
         statement = known
@@ -173,12 +176,21 @@ extension Database {
         statement = try makeStatement(sql: entry.sql)
         prepared[entry.sql] = statement
       }
-      // A bulk change's inverse holds its own values: it reads no entry.
-      if statement.parameterCount == 0 {
+      var next = index + 1
+      switch statement.parameterCount {
+      case 0:
         try statement.execute()
-      } else {
+      case 1:
         try statement.execute(entry.id)
+      default:
+        while next < entries.endIndex, entries[next].id == entries[next - 1].id - 1,
+          entries[next].sql == entry.sql
+        {
+          next += 1
+        }
+        try statement.execute(entries[next - 1].id, entry.id)
       }
+      index = next
     }
   }
 

@@ -9,9 +9,12 @@ import SQLiteData
 /// search index is not recorded, because its own triggers rebuild it from the rows undo restores.
 ///
 /// A log entry keeps the row's values in its own columns (`v1`, `v2`, … the old values; `k1`, …
-/// the key that finds the row) and an inverse that reads them by the entry's id (`?1`). The
-/// inverses of a table's rows share their text, so undoing the deletion of a list of 16,000
-/// reminders prepares three statements, not 32,000 each with its values written in.
+/// the key that finds the row) and an inverse that reads them from the log, so that the inverses
+/// of a table's rows share their text and are prepared once, not once a row with the values
+/// written in. Most inverses read a run of entries, the ids from `?1` to `?2`: consecutive entries
+/// with the same inverse (the 8,000 reminders a bulk action completed) are replayed by one
+/// statement. An update that changed the row's key reads its one entry (`?1`): the next one may
+/// find the row by the key this one gives back.
 ///
 /// The state lives in temporary tables, so it belongs to the connection and takes part in its
 /// transactions: a step whose action fails is rolled back with it.
@@ -106,38 +109,53 @@ enum UndoLog {
   static func triggers(table: String, columns: [String], keys: [String]) -> String {
     let name = table.quoted()
     let recording = #"(SELECT "recordingStep" FROM "undoState")"#
-    let entry = #" FROM temp."undoLog" WHERE "id" = ?1)"#
+    let log = #"temp."undoLog""#
+    let run = #"FROM \#(log) WHERE "id" BETWEEN ?1 AND ?2"#
     let keyColumns = keys.isEmpty ? ["rowid"] : keys.map { $0.quoted() }
     let keyValues = keyColumns.indices.map { keyColumn($0 + 1).quoted() }
-    // ` WHERE "id" = (SELECT "k1" FROM …)`: the row as the change left it (`new`), so that a
-    // change of the key itself (a tag renamed) is undone by finding the row under its new one.
-    let whereKey =
-      keyColumns.count == 1
-      ? " WHERE \(keyColumns[0]) = (SELECT \(keyValues[0])\(entry)"
-      : " WHERE (\(keyColumns.joined(separator: ", "))) = (SELECT \(keyValues.joined(separator: ", "))\(entry)"
-    let newKey = keyColumns.map { "new.\($0)" }
+    /// `"id"`, or `("a", "b")` for a key of several columns.
+    let tuple = { (names: [String]) in names.count == 1 ? names[0] : "(\(names.joined(separator: ", ")))" }
     let values = columns.indices.map { valueColumn($0 + 1).quoted() }
     let oldValues = columns.map { "old.\($0.quoted())" }
+    let newKey = keyColumns.map { "new.\($0)" }
     let changed = { (column: String) in
       "old.\(column.quoted()) IS NOT new.\(column.quoted()) COLLATE BINARY"
     }
-    // `, "title"` for each changed column, and `, "v2"` for its old value.
+    let keyChanged = keyColumns.map { "old.\($0) IS NOT new.\($0) COLLATE BINARY" }.joined(separator: " OR ")
+    // The SQL text, in the trigger, of the changed columns: `, "title"` for each, `, "v2"` for
+    // its old value, `, "entry"."v2"` for its old value in a run; the leading comma cut.
     let changedList = { (names: [String]) in
       "substr(\(zip(columns, names).map { "CASE WHEN \(changed($0)) THEN \(", \($1)".quoted(.text)) ELSE '' END" }.joined(separator: " || ")), 3)"
     }
-    // The row's old rowid while it is free, else a new one (NULL): rowid ranges recorded for bulk
-    // changes still find the rows they took.
+    let text = { (sql: String) in sql.quoted(.text) }
+
+    // Inserted rows: deleted by the keys they were given (the row as the change left it).
+    let deleteInverse =
+      "DELETE FROM \(name) WHERE \(tuple(keyColumns)) IN (SELECT \(keyValues.joined(separator: ", ")) \(run))"
+    // Updated rows, by the keys the update left them with. In a run, a row updated several times
+    // takes the old values of its first update.
+    let updateRun =
+      "\(text("UPDATE \(name) SET (")) || \(changedList(columns.map { $0.quoted() })) || \(text(") = ("))"
+      + " || \(changedList(values.map { #""entry".\#($0)"# }))"
+      + " || \(text(") FROM (SELECT * FROM \(log) WHERE \"id\" IN (SELECT min(\"id\") \(run) GROUP BY \(keyValues.joined(separator: ", ")))) AS \"entry\" WHERE \(tuple(keyColumns.map { "\(name).\($0)" })) = \(tuple(keyValues.map { #""entry".\#($0)"# }))"))"
+    // An update of the key itself (a tag renamed) is undone alone: the update before it in the
+    // step may find the row by the key this one gives back.
+    let updateOne =
+      "\(text("UPDATE \(name) SET (")) || \(changedList(columns.map { $0.quoted() })) || \(text(") = (SELECT "))"
+      + " || \(changedList(values))"
+      + " || \(text(" FROM \(log) WHERE \"id\" = ?1) WHERE \(tuple(keyColumns)) = (SELECT \(keyValues.joined(separator: ", ")) FROM \(log) WHERE \"id\" = ?1)"))"
+    // Deleted rows, put back with their old rowid while it is free, else a new one (NULL): rowid
+    // ranges recorded for bulk changes still find the rows they took. Newest first, as undo runs.
     let rowid =
       #"CASE WHEN EXISTS (SELECT 1 FROM \#(name) WHERE rowid = "oldRowid") THEN NULL ELSE "oldRowid" END"#
-    let deleteInverse = "DELETE FROM \(name)\(whereKey)"
     let insertInverse =
       "INSERT INTO \(name) (rowid, \(columns.map { $0.quoted() }.joined(separator: ", "))) "
-      + #"SELECT \#(rowid), \#(values.joined(separator: ", ")) FROM temp."undoLog" WHERE "id" = ?1"#
+      + #"SELECT \#(rowid), \#(values.joined(separator: ", ")) \#(run) ORDER BY "id" DESC"#
     return """
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_insert".quoted())
       AFTER INSERT ON \(name) WHEN \(recording) IS NOT NULL BEGIN
         INSERT INTO "undoLog" ("step", "sql", \(keyValues.joined(separator: ", ")))
-        VALUES (\(recording), \(deleteInverse.quoted(.text)), \(newKey.joined(separator: ", ")));
+        VALUES (\(recording), \(text(deleteInverse)), \(newKey.joined(separator: ", ")));
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_update".quoted())
       AFTER UPDATE ON \(name)
@@ -145,16 +163,14 @@ enum UndoLog {
         INSERT INTO "undoLog" ("step", "sql", \((values + keyValues).joined(separator: ", ")))
         VALUES (
           \(recording),
-          \("UPDATE \(name) SET (".quoted(.text)) || \(changedList(columns.map { $0.quoted() }))
-            || \(") = (SELECT ".quoted(.text)) || \(changedList(values))
-            || \("\(entry)\(whereKey)".quoted(.text)),
+          CASE WHEN \(keyChanged) THEN \(updateOne) ELSE \(updateRun) END,
           \((oldValues + newKey).joined(separator: ", "))
         );
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_delete".quoted())
       BEFORE DELETE ON \(name) WHEN \(recording) IS NOT NULL BEGIN
         INSERT INTO "undoLog" ("step", "sql", "oldRowid", \(values.joined(separator: ", ")))
-        VALUES (\(recording), \(insertInverse.quoted(.text)), old.rowid, \(oldValues.joined(separator: ", ")));
+        VALUES (\(recording), \(text(insertInverse)), old.rowid, \(oldValues.joined(separator: ", ")));
       END;
       """
   }
