@@ -65,6 +65,25 @@ struct WriteQueueTests {
     }
   }
 
+  /// `q` while a write waits: the screen stays up and says so, and the app quits once the write
+  /// has landed.
+  @Test func quittingWaitsForTheWritesOnScreen() async throws {
+    try await withFileDatabase { driver, other in
+      try execute("BEGIN IMMEDIATE", on: other)
+      driver.press("f")
+      driver.press("q")
+      #expect(!driver.isFinished)
+      #expect(rows(driver.screenText).last?.contains("saving, then quitting…") == true)
+      try execute("COMMIT", on: other)
+      await driver.waitForScreen { _ in driver.isFinished }
+      #expect(driver.isFinished)
+      let flagged = try await other.read {
+        try Reminder.where { $0.title.eq("Doctor appointment") }.select(\.isFlagged).fetchOne($0)
+      }
+      #expect(flagged == true)
+    }
+  }
+
   @Test func writesLandInTheOrderTheyWereAskedFor() async throws {
     try await withFileDatabase { driver, other in
       try execute("BEGIN IMMEDIATE", on: other)

@@ -9,7 +9,9 @@ extension RemindersApp {
     let now = ContinuousClock.now
     let size = canvas.size
     // Read on every frame, so that a write finishing redraws the screen with its message.
-    let saving = writes.pending > 0 ? "saving…  " : ""
+    let saving =
+      writes.pending == 0
+      ? "" : isQuittingWhenSaved ? "saving, then quitting…  " : "saving…  "
     let right = home.isEmpty && search == nil && stats == nil ? nil : rightPane()
     let sidebarView = sidebar.view(
       isFocused: focus == .sidebar, takesKeys: focus == .sidebar && overlay == nil && prompt == nil)

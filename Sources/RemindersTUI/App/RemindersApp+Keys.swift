@@ -69,7 +69,10 @@ extension RemindersApp {
     case .help:
       overlay = .help(scroll: 0)
     case .quit:
-      return .quit
+      guard writes.pending > 0 else { return .quit }
+      // A long write (undoing a bulk change) would otherwise leave a blank terminal that waits:
+      // the screen stays up, says so, and the app quits when the writes are done (`isDone`).
+      isQuittingWhenSaved = true
     case .undo:
       write("Nothing to undo") { try $0.undo()?.message }
     case .redo:

@@ -58,6 +58,11 @@ final class RemindersApp: Application {
   /// The stats screen, while it is open (in place of the detail screen).
   var stats: StatsModel?
   weak var loop: MainLoop?
+  /// `q` was pressed while writes were still running: the app quits once they are done, with the
+  /// screen up and saying so meanwhile.
+  var isQuittingWhenSaved = false
+  /// Quit once saved, and saved: every frame reads `writes.pending`, so its change brings a frame.
+  var isDone: Bool { isQuittingWhenSaved && writes.pending == 0 }
   /// Waits for the next midnight (see `followTheDay`).
   var dayTask: Task<Void, Never>?
 

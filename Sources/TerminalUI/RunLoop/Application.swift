@@ -19,11 +19,17 @@ public protocol Application: AnyObject {
   /// Ctrl-Z (or a stop signal) came, but no shell with job control started the program, so
   /// nothing could continue it once stopped: it keeps running, and this is the place to say so.
   func suspendIsUnavailable()
+
+  /// Whether the application has finished by itself, not on a key: asked after each frame. An
+  /// application that quits once its work is done (`q` while saving) says so here, and its frame
+  /// reads what that depends on, so that a change to it brings the frame.
+  var isDone: Bool { get }
 }
 
 extension Application {
   public func update(screenSize: Size) {}
   public func suspendIsUnavailable() {}
+  public var isDone: Bool { false }
 }
 
 /// What handling an event led to.

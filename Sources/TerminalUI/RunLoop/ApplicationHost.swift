@@ -122,5 +122,6 @@ public final class ApplicationHost {
     }
     backend.present(canvas)
     renderCount += 1
+    if application.isDone { isFinished = true }
   }
 }

@@ -232,6 +232,7 @@ public final class MainLoop {
     guard exitReason == nil else { return }
     if host.needsRender { pacer.drew(at: .now) }
     host.renderIfNeeded()
+    checkFinished()
   }
 }
 
