@@ -45,6 +45,14 @@ public enum ProblemMessage {
       return "\(file) is read-only: reminders can show and export it, but not change it. "
         + "To change it, give your user write permission on the file and its folder"
     case .SQLITE_FULL:
+      // A big change spills SQLite's statement journal to a temporary file, which may lie on
+      // another disk than the database.
+      if let path, !DiskSpace.isFull(near: path), let folder = DiskSpace.temporaryFolder(),
+        DiskSpace.isFull(near: (folder as NSString).appendingPathComponent("temporary file"))
+      {
+        return "the disk holding \(folder), where SQLite keeps the temporary files of a big change, is full: "
+          + "free some space there, or set SQLITE_TMPDIR to a folder on a disk with room"
+      }
       return diskFull(path)
     case .SQLITE_IOERR:
       if let path, DiskSpace.isFull(near: path) { return diskFull(path) }
@@ -92,5 +100,17 @@ enum DiskSpace {
     guard statvfs(folder.isEmpty ? "." : folder, &status) == 0 else { return false }
     let available = UInt64(geteuid() == 0 ? status.f_bfree : status.f_bavail) * UInt64(status.f_frsize)
     return available < 64 * 1024 || status.f_favail == 0
+  }
+
+  /// The folder SQLite puts its temporary files in: the first of `SQLITE_TMPDIR`, `TMPDIR`,
+  /// /var/tmp, /usr/tmp and /tmp that is a folder this user may write, as SQLite chooses it.
+  static func temporaryFolder() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    let candidates = [environment["SQLITE_TMPDIR"], environment["TMPDIR"], "/var/tmp", "/usr/tmp", "/tmp"]
+    return candidates.compactMap { $0 }.first { folder in
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
+        && access(folder, W_OK | X_OK) == 0
+    }
   }
 }
