@@ -137,6 +137,13 @@ struct PaneSnapshotTests {
         kind: .smart(.all), window: window, sharing: nil, list: list, source: source, isFocused: true,
         markedCount: 13_335), Size(width: 100, height: 14))
     #expect(tooMany.contains("13335 marked (one action takes 10000 at most)"), "\(tooMany)")
+    // Narrower, the order and the completed count give way, so the warning is not cut.
+    let narrow = draw(
+      DetailPane(
+        kind: .smart(.all), window: window, sharing: nil, list: list, source: source, isFocused: true,
+        markedCount: 13_335), Size(width: 70, height: 14))
+    #expect(narrow.contains("4 reminders · 13335 marked (one action takes 10000 at most)"), "\(narrow)")
+    #expect(!narrow.contains("completed shown"))
   }
 
   @Test func searchWithHighlightsAndTheCompletedCount() {

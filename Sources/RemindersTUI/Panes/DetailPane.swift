@@ -6,7 +6,8 @@ import TerminalUI
 struct DetailPane: View {
   var title: String
   var accentColor: Int
-  var summary: StyledText
+  /// The count line, and shorter forms of it (the same facts, fewer words) for narrower panes.
+  var summary: [StyledText]
   /// How the list is shared and who changed it last; empty for a list nobody shares.
   var sharingLine: StyledText
   /// Why the rows could not be read again (the rows shown are the last ones read); nil when they
@@ -30,21 +31,24 @@ struct DetailPane: View {
   ) {
     self.loadError = loadError
     let settings = window.settings
-    var summary = StyledText("\(count: source.count, "reminder")", style: .dim)
+    let count = StyledText("\(count: source.count, "reminder")", style: .dim)
+    var summary = count
     summary.append(" · \(settings.ordering.displayName)", style: .dim)
     if !kind.showsOnlyCompleted, window.completedCount > 0 {
       summary.append(
         " · \(window.completedCount) completed \(settings.showCompleted ? "shown" : "hidden")", style: .dim)
     }
+    self.summary = [summary]
     if markedCount > 0 {
-      summary.append(" · \(markedCount) marked", style: .accent)
-      // Said while marking, not only when an action is refused.
+      var marked = StyledText(" · \(markedCount) marked", style: .accent)
+      // Said while marking, not only when an action is refused; where the line is narrow, the
+      // order and the completed count give way to it.
       if markedCount > VisualSelection.actionLimit {
-        summary.append(" (one action takes \(VisualSelection.actionLimit) at most)", style: .warning)
+        marked.append(" (one action takes \(VisualSelection.actionLimit) at most)", style: .warning)
       }
+      self.summary = [summary + marked, count + marked]
     }
     sharingLine = Self.sharingLine(sharing, lastChange: window.lastChange)
-    self.summary = summary
     emptyMessage =
       kind.showsOnlyCompleted || settings.showCompleted ? "No reminders" : "No reminders (n adds one)"
     title = kind.title(list: window.list)
@@ -84,7 +88,7 @@ struct DetailPane: View {
   func render(in rect: Rect, on canvas: inout Canvas) {
     let content = Pad(
       Stack.vertical(
-        [.fixed(1, Line(summary))] + (sharingLine.isEmpty ? [] : [.fixed(1, Line(sharingLine))])
+        [.fixed(1, Line(fitting: summary))] + (sharingLine.isEmpty ? [] : [.fixed(1, Line(sharingLine))])
           + (loadError.map {
             [.fixed(1, Line(StyledText("Cannot read these reminders: " + $0, style: .error)))]
           }
@@ -169,9 +173,12 @@ struct EmptyPane: View {
 
 /// One line of styled text.
 struct Line: View {
-  var text: StyledText
-  init(_ text: StyledText) { self.text = text }
+  /// The line's forms, longest first: the first that fits is drawn, else the last, cut.
+  var forms: [StyledText]
+  init(_ text: StyledText) { forms = [text] }
+  init(fitting forms: [StyledText]) { self.forms = forms }
   func render(in rect: Rect, on canvas: inout Canvas) {
-    canvas.writeLine(text, in: rect)
+    guard let last = forms.last else { return }
+    canvas.writeLine(forms.first { $0.terminalWidth <= rect.width } ?? last, in: rect)
   }
 }
