@@ -33,7 +33,8 @@ struct GroupActionTests {
     _ = try fixture.database.write { try $0.completeReminders([marked[2]]) }
     try expectOneUndoStep(fixture, label: "Complete 2 Reminders") {
       let result1 = try fixture.database.write { try $0.toggleCompletion(marked) }
-      #expect(result1 == .completing)
+      #expect(result1.state == .completing)
+      #expect(result1.message { "Completed \($0)" } == "Completed 2 reminders (1 already was)")
       let statuses = try fixture.database.read { try Reminder.find(marked).select(\.status).fetchAll($0) }
       #expect(Set(statuses) == [.completing, .completed])
     }
@@ -41,7 +42,8 @@ struct GroupActionTests {
     // None is incomplete now: the same key unticks all three.
     try expectOneUndoStep(fixture, label: "Mark 3 Reminders Incomplete") {
       let result2 = try fixture.database.write { try $0.toggleCompletion(marked) }
-      #expect(result2 == .incomplete)
+      #expect(result2.state == .incomplete)
+      #expect(result2.message { "Marked \($0) not completed" } == "Marked 3 reminders not completed")
       let statuses = try fixture.database.read { try Reminder.find(marked).select(\.status).fetchAll($0) }
       #expect(statuses == [.incomplete, .incomplete, .incomplete])
     }
@@ -53,14 +55,16 @@ struct GroupActionTests {
     let marked = try ids(fixture, "Groceries", "Haircut")
     try expectOneUndoStep(fixture, label: "Flag “Groceries”") {
       let flagged = try fixture.database.write { try $0.toggleFlag(marked) }
-      #expect(flagged)
+      #expect(flagged.state)
+      // Named as the undo step names it: Haircut was flagged already.
+      #expect(flagged.message { "Flagged \($0)" } == "Flagged “Groceries” (1 already was)")
       #expect(try fixture.reminder("Groceries").isFlagged)
       #expect(try fixture.reminder("Haircut").isFlagged)
     }
     try fixture.database.write { _ = try $0.toggleFlag(marked) }
     try expectOneUndoStep(fixture, label: "Unflag 2 Reminders") {
       let flagged = try fixture.database.write { try $0.toggleFlag(marked) }
-      #expect(!flagged)
+      #expect(!flagged.state)
       #expect(try !fixture.reminder("Groceries").isFlagged)
       #expect(try !fixture.reminder("Haircut").isFlagged)
     }

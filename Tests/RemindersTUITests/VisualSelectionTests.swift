@@ -85,6 +85,20 @@ struct VisualSelectionTests {
     #expect(Set(flagged) == Set(flaggedBefore).union(["Groceries"]))
   }
 
+  /// The message names what changed, as the undo step does, and says how many already were so.
+  @Test(.fixedSample()) func flaggingSaysHowManyWereFlaggedAlready() async throws {
+    try await testDatabase.write { db in
+      try db.execute(sql: "UPDATE reminders SET isFlagged = (title <> 'Groceries')")
+    }
+    let driver = await personal()
+    driver.press("v j v j v")
+    #expect(driver.screenText.contains("· 3 marked") && driver.screenText.contains("Groceries"))
+    driver.press("f")
+    await expectScreen(driver, toShow: "Flagged “Groceries” (2 already were)")
+    driver.press("u")
+    await expectScreen(driver, toShow: "Undid Flag “Groceries”")
+  }
+
   @Test(.fixedSample()) func escUnmarksBeforeGoingBack() async {
     let driver = await personal()
     driver.press("v j v")

@@ -67,14 +67,14 @@ extension Database {
   /// unticks a completing or completed one. Returns its new status.
   @discardableResult
   public func toggleCompletion(_ id: Reminder.ID) throws -> Reminder.Status {
-    try toggleCompletion([id])
+    try toggleCompletion([id]).state
   }
 
   /// Ticks reminders as a group, one undo step: the incomplete ones start completing (those done
   /// already stay done); when none is incomplete, all of them are unticked. Returns the status
-  /// the group now has (`.completing` or `.incomplete`).
+  /// the group now has (`.completing` or `.incomplete`), and which reminders changed.
   @discardableResult
-  public func toggleCompletion(_ ids: [Reminder.ID]) throws -> Reminder.Status {
+  public func toggleCompletion(_ ids: [Reminder.ID]) throws -> GroupToggle<Reminder.Status> {
     let rows = try Reminder.find(ids).select { ($0.title, $0.status) }.fetchAll(self)
     guard !rows.isEmpty else { throw ActionError.reminderNotFound }
     let ticking = rows.contains { $0.1 == .incomplete }
@@ -89,7 +89,7 @@ extension Database {
         .update { $0.status = status }
         .execute(self)
     }
-    return status
+    return GroupToggle(state: status, changedTitles: changing, unchangedCount: rows.count - changing.count)
   }
 
   /// Completes reminders at once, without a grace period (for scripts: `reminders done`).
@@ -120,13 +120,13 @@ extension Database {
   /// Flags or unflags a reminder. Returns whether it is now flagged.
   @discardableResult
   public func toggleFlag(_ id: Reminder.ID) throws -> Bool {
-    try toggleFlag([id])
+    try toggleFlag([id]).state
   }
 
   /// Flags reminders as a group, one undo step: all of them when any is unflagged, else unflags
-  /// them all. Returns whether they are now flagged.
+  /// them all. Returns whether they are now flagged, and which changed.
   @discardableResult
-  public func toggleFlag(_ ids: [Reminder.ID]) throws -> Bool {
+  public func toggleFlag(_ ids: [Reminder.ID]) throws -> GroupToggle<Bool> {
     let rows = try Reminder.find(ids).select { ($0.title, $0.isFlagged) }.fetchAll(self)
     guard !rows.isEmpty else { throw ActionError.reminderNotFound }
     let flagging = rows.contains { !$0.1 }
@@ -134,7 +134,7 @@ extension Database {
     try undoable("\(flagging ? "Flag" : "Unflag") \(named(changing))") {
       try Reminder.find(ids).update { $0.isFlagged = flagging }.execute(self)
     }
-    return flagging
+    return GroupToggle(state: flagging, changedTitles: changing, unchangedCount: rows.count - changing.count)
   }
 
   /// Deletes reminders (with their tags' links). Returns how many were deleted.

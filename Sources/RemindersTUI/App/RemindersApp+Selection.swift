@@ -76,11 +76,15 @@ extension RemindersApp {
     switch action {
     case .toggleCompletion:
       write {
-        let status = try $0.toggleCompletion(ids)
-        return status == .incomplete ? "Marked \(subject) not completed" : "Completed \(subject)"
+        let change = try $0.toggleCompletion(ids)
+        return change.state == .incomplete
+          ? change.message { "Marked \($0) not completed" } : change.message { "Completed \($0)" }
       }
     case .toggleFlag:
-      write { try $0.toggleFlag(ids) ? "Flagged \(subject)" : "Unflagged \(subject)" }
+      write {
+        let change = try $0.toggleFlag(ids)
+        return change.state ? change.message { "Flagged \($0)" } : change.message { "Unflagged \($0)" }
+      }
     case .delete:
       let capitalized = ids.count == 1 ? "reminder" : "\(ids.count) reminders"
       overlay = .confirm(
