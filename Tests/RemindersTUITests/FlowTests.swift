@@ -404,4 +404,22 @@ struct FlowTests {
     driver.press("tab")
     #expect(driver.screenText.contains("─ Today "))
   }
+
+  /// An error in a form is read whole, what to do included, wrapped inside the form.
+  @Test(.fixedSample()) func aFormErrorIsReadWhole() async throws {
+    let driver = await start()
+    driver.press("j j j j j enter")
+    await driver.waitForScreen { $0.contains("─ Personal ") && $0.contains("Groceries") }
+    driver.press("e")
+    #expect(driver.screenText.contains("─ Edit Reminder "))
+    // Another program deletes the reminder's list while the form is open.
+    try await testDatabase.write { db in
+      try db.execute(sql: "DELETE FROM remindersLists WHERE title = 'Personal'")
+    }
+    // The sidebar's row goes (the form still shows the list it had).
+    await driver.waitForScreen { !$0.contains("│ ● Personal") }
+    driver.press("ctrl-s")
+    let screen = await driver.waitForScreen { $0.contains("That list no longer exists") }
+    #expect(screen.contains("pick another list"), "\(screen)")
+  }
 }

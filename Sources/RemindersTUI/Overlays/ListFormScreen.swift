@@ -37,10 +37,14 @@ final class ListFormScreen {
 
   func render(in rect: Rect, on canvas: inout Canvas) {
     let formView = Form(form)
-    let size = Size(width: min(52, rect.width), height: min(formView.height + 5, rect.height))
-    let footer =
-      error.map { Text($0, style: .error) } ?? Text("enter next/save · ←→ colour · esc cancel", style: .dim)
-    let body = Stack.vertical([.flexible(Pad(formView)), .fixed(1, EmptyView()), .fixed(1, Pad(footer))])
+    let footer = DialogFooter(error: error, keys: "enter next/save · ←→ colour · esc cancel")
+    let width = min(52, rect.width)
+    // The border and a column of space on each side.
+    let footerHeight = footer.height(width: width - 4)
+    let size = Size(width: width, height: min(formView.height + 4 + footerHeight, rect.height))
+    let body = Stack.vertical([
+      .flexible(Pad(formView)), .fixed(1, EmptyView()), .fixed(footerHeight, Pad(footer)),
+    ])
     Panel(title: model.isNew ? "New List" : "Edit List", size: size, body).render(in: rect, on: &canvas)
   }
 

@@ -91,14 +91,15 @@ final class ReminderFormScreen {
 
   func render(in rect: Rect, on canvas: inout Canvas) {
     let formView = Form(form, isFocused: picker == nil)
-    let size = Size(width: min(72, rect.width), height: min(formView.height + 5, rect.height))
-    let footer =
-      error.map { Text($0, style: .error) }
-      ?? Text("ctrl-s save · esc cancel · ctrl-e notes in $EDITOR", style: .dim)
+    let footer = DialogFooter(error: error, keys: "ctrl-s save · esc cancel · ctrl-e notes in $EDITOR")
+    let width = min(72, rect.width)
+    // The border and a column of space on each side.
+    let footerHeight = footer.height(width: width - 4)
+    let size = Size(width: width, height: min(formView.height + 4 + footerHeight, rect.height))
     let body = Stack.vertical([
       .flexible(Pad(formView)),
       .fixed(1, EmptyView()),
-      .fixed(1, Pad(footer)),
+      .fixed(footerHeight, Pad(footer)),
     ])
     Panel(title: model.isNew ? "New Reminder" : "Edit Reminder", size: size, body).render(
       in: rect, on: &canvas)

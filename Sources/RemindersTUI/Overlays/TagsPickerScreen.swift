@@ -105,10 +105,10 @@ final class TagsPickerScreen {
           .fixed(8, Text("Rename ", style: .accent)), .flexible(TextField(field, hint: "tag")),
         ])
       case .browsing, .confirmingDelete:
-        Text(error ?? "space choose · n new · r rename · d delete", style: error == nil ? .dim : .error)
+        DialogFooter(error: error, keys: "space choose · n new · r rename · d delete")
       }
-    // An error is read whole: wrapped inside the panel's border, over up to three lines.
-    let footerHeight = error.map { min(Text($0).lines(width: max(size.width - 2, 1)).count, 3) } ?? 1
+    // Inside the panel's border.
+    let footerHeight = DialogFooter(error: error, keys: "").height(width: size.width - 2)
     let body = Stack.vertical([
       .flexible(
         List(source, state: list, isFocused: isBrowsing, emptyMessage: "No tags yet: n adds one")),
