@@ -37,6 +37,8 @@ struct LibPQ: Sendable {
   let clear: @convention(c) (Result?) -> Void
   let notifies: @convention(c) (Connection?) -> UnsafeMutablePointer<PGnotify>?
   let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
+  let setNoticeProcessor:
+    @convention(c) (Connection?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?
 
   /// The library, loaded on first use; the error says what is missing and how to install it.
   static func load() throws(CloudError) -> LibPQ {
@@ -82,7 +84,8 @@ struct LibPQ: Sendable {
           getvalue: try function("PQgetvalue"),
           clear: try function("PQclear"),
           notifies: try function("PQnotifies"),
-          freemem: try function("PQfreemem")))
+          freemem: try function("PQfreemem"),
+          setNoticeProcessor: try function("PQsetNoticeProcessor")))
     } catch {
       return .failure(error)
     }

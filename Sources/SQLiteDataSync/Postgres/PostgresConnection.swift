@@ -46,6 +46,10 @@ final class PostgresConnection {
       pq.finish(handle)
       throw Self.connectionError(message)
     }
+    // libpq writes notices, and errors that arrive between queries (the server shutting down),
+    // to standard error, which a full-screen app draws on. Every failure that matters comes back
+    // from the call that meets it; a notice ("relation already exists, skipping") is dropped.
+    _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
     self.handle = handle
   }
 
