@@ -57,6 +57,48 @@ import Testing
     #expect(try a1.lists().isEmpty)
   }
 
+  @Test(
+    "19. A switch while changes wait to be sent keeps them, sends nothing, and they go once the account is back",
+    arguments: Backend.allCases)
+  func switchWithUnsentChanges(backend: Backend) async throws {
+    let server = try await backend.makeServer()
+    var a1 = try Device("A1", folder: folder.url, cloud: server.database(for: "alice"))
+    try a1.write(at: 10) {
+      try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute($0)
+    }
+    try await a1.sync()
+    try a1.write(at: 20) { try RemindersList.insert { RemindersList(id: "U", title: "Unsent") }.execute($0) }
+    a1 = try Device("A1", folder: folder.url, cloud: server.database(for: "bob"))
+    await #expect(throws: SyncError.unsentChanges(count: 1, previousUser: "alice", currentUser: "bob")) {
+      try await a1.engine.syncChanges()
+    }
+    #expect(try a1.lists().map(\.title).sorted() == ["Groceries", "Unsent"])
+    #expect(try a1.outboxCount() == 1)
+    let b1 = try Device("B1", folder: folder.url, cloud: server.database(for: "bob"))
+    try await b1.sync()
+    #expect(try b1.lists().isEmpty)
+    a1 = try Device("A1", folder: folder.url, cloud: server.database(for: "alice"))
+    try await a1.sync()
+    let a2 = try Device("A2", folder: folder.url, cloud: server.database(for: "alice"))
+    try await a2.sync()
+    #expect(try a2.lists().map(\.title).sorted() == ["Groceries", "Unsent"])
+  }
+
+  @Test("19. A refused login keeps the changes that wait to be sent", arguments: Backend.allCases)
+  func refusedLoginKeepsUnsentChanges(backend: Backend) async throws {
+    let server = try await backend.makeServer()
+    let user = try server.makeUser()
+    var a1 = try Device("A1", folder: folder.url, cloud: server.database(for: user))
+    try a1.write(at: 10) { try RemindersList.insert { RemindersList(id: "L", title: "Mine") }.execute($0) }
+    try await a1.sync()
+    try a1.write(at: 20) { try RemindersList.insert { RemindersList(id: "U", title: "Unsent") }.execute($0) }
+    try server.revoke(user: user)
+    a1 = try Device("A1", folder: folder.url, cloud: server.database(for: user))
+    await #expect(throws: CloudError.self) { try await a1.engine.syncChanges() }
+    #expect(try a1.lists().map(\.title).sorted() == ["Mine", "Unsent"])
+    #expect(try a1.outboxCount() == 1)
+  }
+
   // MARK: Behaviour 20
 
   @Test(

@@ -4,7 +4,9 @@ extension SyncEngine {
   /// The account the server reports, compared with the one the local data belongs to. A first
   /// account is a sign-in; another user, or another server, a switch; refused credentials for an
   /// account that had data, a sign-out. The delegate hears of each; without one, a sign-out or
-  /// a switch deletes the local synchronized data (it belongs to someone else now).
+  /// a switch deletes the local synchronized data (it belongs to someone else now), unless
+  /// changes wait to be sent: those are kept, and a switch is refused until the previous account
+  /// signs in again or the local data is deleted.
   func currentAccount() async throws -> CloudAccount {
     guard let cloud else { throw CloudError.noAccount }
     if let account = state.withLock({ $0.account }) { return account }
@@ -20,13 +22,13 @@ extension SyncEngine {
     do {
       account = try await cloud.account()
     } catch CloudError.notAuthenticated(let reason) {
-      if let stored { await accountChanged(.signOut(previousUser: stored.user)) }
+      if let stored { try? await accountChanged(.signOut(previousUser: stored.user)) }
       throw CloudError.notAuthenticated(reason)
     }
     if let stored, stored != account {
-      await accountChanged(.switchAccounts(previousUser: stored.user, currentUser: account.user))
+      try await accountChanged(.switchAccounts(previousUser: stored.user, currentUser: account.user))
     } else if stored == nil {
-      await accountChanged(.signIn(currentUser: account.user))
+      try await accountChanged(.signIn(currentUser: account.user))
     }
     try await database.write { db in
       try db.execute(
@@ -37,14 +39,23 @@ extension SyncEngine {
     return account
   }
 
-  private func accountChanged(_ change: AccountChangeType) async {
+  private func accountChanged(_ change: AccountChangeType) async throws {
     if let delegate {
       await delegate.syncEngine(self, accountChanged: change)
       return
     }
     switch change {
-    case .signIn: break
-    case .signOut, .switchAccounts: try? await eraseLocalData()
+    case .signIn: return
+    case .signOut: break
+    case .switchAccounts(let previousUser, let currentUser):
+      // Sent on, they would land in the other user's account; dropped, they would be lost.
+      let unsent = try pendingChangeCount()
+      guard unsent == 0 else {
+        throw SyncError.unsentChanges(count: unsent, previousUser: previousUser, currentUser: currentUser)
+      }
     }
+    // Changes not sent yet are someone's work: a refused login keeps them, for when it is back.
+    guard try pendingChangeCount() == 0 else { return }
+    try? await eraseLocalData()
   }
 }
