@@ -120,4 +120,56 @@ struct SharingCommandTests {
     #expect(try alice.lists().isEmpty)
     #expect(try alice.succeed("account", "status").contains("Not logged in"))
   }
+
+  /// Logging out with --delete-local-data sends what waits first; when the server will not take
+  /// it, nothing is deleted unless the user says so.
+  @Test func logoutSendsUnsentChangesOrKeepsThem() async throws {
+    let cluster = try await PostgresCluster.start()
+    let database = try cluster.makeDatabase()
+    let server = "postgresql://127.0.0.1:\(cluster.port)/\(database)"
+    let admin = cluster.url(user: cluster.superuser, database: database)
+    let user = "u" + UUID().uuidString.prefix(8).lowercased()
+    let (device, other) = (Person(user), Person(user))
+    defer { [device, other].forEach { $0.cleanUp() } }
+    // Installed already: init changes nothing, and says nothing on standard error.
+    let again = try device.run("server", "init", "--url", admin)
+    #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
+    let passwordFile = device.config + ".pw"
+    try FileManager.default.createDirectory(atPath: device.config, withIntermediateDirectories: true)
+    try "secret\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: passwordFile) }
+    _ = try device.succeed("server", "add-user", user, "--url", admin, "--password-file", passwordFile)
+    for person in [device, other] {
+      _ = try person.succeed(
+        "account", "login", "--server", server, "--user", user, "--password-file", passwordFile)
+    }
+    _ = try device.succeed("seed")
+    _ = try device.succeed("sync")
+
+    // Sent first, then deleted: the other device gets the change.
+    _ = try device.succeed("add", "Sent on the way out", "--list", "Family")
+    let logout = try device.succeed("account", "logout", "--delete-local-data")
+    #expect(logout.contains("Sent this device's last changes") && logout.contains("Logged out"))
+    _ = try other.succeed("sync")
+    #expect(try other.succeed("ls", "--list", "Family").contains("Sent on the way out"))
+
+    // The server refuses the login: the change that waits is not deleted with the data.
+    _ = try device.succeed(
+      "account", "login", "--server", server, "--user", user, "--password-file", passwordFile)
+    _ = try device.succeed("sync")
+    _ = try device.succeed("add", "Never sent", "--list", "Family")
+    try cluster.administer("ALTER ROLE \(user) NOLOGIN", in: database)
+    let refused = try device.run("account", "logout", "--delete-local-data")
+    #expect(refused.status == 1, "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("1 change on this device could not be sent")
+        && refused.stderr.contains("--discard-unsent"))
+    #expect(try device.succeed("ls", "--list", "Family").contains("Never sent"))
+    #expect(try device.succeed("account", "status").contains("Account: \(user)"))
+    // Said twice, it is deleted.
+    #expect(
+      try device.succeed("account", "logout", "--delete-local-data", "--discard-unsent").contains(
+        "Logged out"))
+    #expect(try device.lists().isEmpty)
+  }
 }

@@ -13,7 +13,7 @@ enum AccountCommand: Subcommand {
   static let help = """
     Usage: reminders account login --server URL --user NAME [--password-file FILE]
            reminders account status
-           reminders account logout [--delete-local-data | --keep-local-data]
+           reminders account logout [--delete-local-data [--discard-unsent] | --keep-local-data]
 
     login checks the user name and password with the server and keeps them for
     this user (in $XDG_CONFIG_HOME/reminders/account.json, readable by you alone;
@@ -27,7 +27,9 @@ enum AccountCommand: Subcommand {
 
     logout forgets the account. The lists and reminders it synced stay on this
     device unless you say to delete them: logout asks on a terminal; scripts pass
-    --delete-local-data or --keep-local-data.
+    --delete-local-data or --keep-local-data. Changes not sent yet are sent
+    first; if the server cannot take them, the data is not deleted unless you
+    add --discard-unsent.
 
     SQLITEDATA_SYNC_URL, when set, is used instead of the stored account.
 
@@ -37,6 +39,7 @@ enum AccountCommand: Subcommand {
       --password-file FILE  Where login reads the password
       --delete-local-data   With logout: delete the synced data from this device
       --keep-local-data     With logout: keep it
+      --discard-unsent      With --delete-local-data: delete changes not sent too
       -h, --help            Show this help
     """
 
@@ -46,7 +49,7 @@ enum AccountCommand: Subcommand {
         arguments,
         options: [
           .value("--server"), .value("--user"), .value("--password-file"), .flag("--delete-local-data"),
-          .flag("--keep-local-data"),
+          .flag("--keep-local-data"), .flag("--discard-unsent"),
         ])
     else { return }
     switch parsed.positional.first {
@@ -133,11 +136,32 @@ enum AccountCommand: Subcommand {
     if delete, FileManager.default.fileExists(atPath: context.databasePath),
       let engine = try context.syncEngineIfAny()
     {
+      try sendUnsentChanges(engine, discarding: parsed.has("--discard-unsent"))
       try runBlocking { try await engine.deleteLocalData() }
       Console.print("Deleted the synced data from this device.")
     }
     try SyncLogin.remove()
     Console.print("Logged out.")
+  }
+
+  /// Sends the changes that wait, before the data they belong to is deleted; refuses to delete
+  /// them unsent unless told to.
+  private static func sendUnsentChanges(_ engine: SyncEngine, discarding: Bool) throws {
+    guard try engine.pendingChangeCount() > 0 else { return }
+    var reason = ""
+    do {
+      try runBlocking { try await engine.sendChanges() }
+      Console.print("Sent this device's last changes.")
+    } catch {
+      reason = " (\(error))"
+    }
+    let unsent = try engine.pendingChangeCount()
+    guard unsent > 0, !discarding else { return }
+    throw CommandError.failure(
+      "\(count: unsent, "change") on this device could not be sent\(reason); deleting the synced data "
+        + "would lose \(unsent == 1 ? "it" : "them"). Run `reminders sync` once the server takes "
+        + "\(unsent == 1 ? "it" : "them"), log out with --keep-local-data, or add --discard-unsent to delete "
+        + "\(unsent == 1 ? "it" : "them") too")
   }
 
   private static func serverCall<T>(_ body: () throws -> T) throws -> T {

@@ -17,8 +17,8 @@ enum ServerCommand: Subcommand {
 
     add-user makes a login for a person (or sets its password). The password is read
     from FILE's first line, or asked for when the input is a terminal. Each device of
-    that person then syncs with
-      SQLITEDATA_SYNC_URL=postgresql://NAME@HOST/DATABASE reminders
+    that person then logs in with
+      reminders account login --server postgresql://HOST/DATABASE --user NAME
 
     Options:
       --url URL             The server, as a PostgreSQL connection string

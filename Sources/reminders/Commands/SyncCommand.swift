@@ -11,11 +11,12 @@ enum SyncCommand: Subcommand {
     Usage: reminders sync [--status]
 
     Sends the changes made on this device and fetches those made on the user's
-    other devices, through the server in SQLITEDATA_SYNC_URL (a PostgreSQL
-    connection string such as postgresql://alice@sync.example.com/reminders; keep
-    the password in ~/.pgpass). The full-screen app does this by itself while it
-    runs; changes made by commands wait until then, or until `reminders sync`.
-    On a new device, the first sync starts the database and fetches everything.
+    other devices, through the server of `reminders account login` (or the one in
+    SQLITEDATA_SYNC_URL, a PostgreSQL connection string such as
+    postgresql://alice@sync.example.com/reminders, when it is set). The
+    full-screen app does this by itself while it runs; changes made by commands
+    wait until then, or until `reminders sync`. On a new device, the first sync
+    starts the database and fetches everything.
 
     Options:
       --status     Only show how many changes wait to be sent
@@ -35,7 +36,15 @@ enum SyncCommand: Subcommand {
     do {
       try runBlocking { try await engine.syncChanges() }
     } catch let error as CloudError {
-      throw CommandError.failure("\(error) (\(try engine.pendingChangeCount()) changes wait on this device)")
+      let waiting = try engine.pendingChangeCount()
+      throw CommandError.failure(
+        "\(error) (\(count: waiting, "change") \(waiting == 1 ? "waits" : "wait") on this device)")
+    } catch SyncError.unsentChanges(let count, let previousUser, let currentUser) {
+      throw CommandError.failure(
+        "\(count: count, "change") on this device \(count == 1 ? "was" : "were") not sent to \(previousUser), and "
+          + "the server now signs this device in as \(currentUser): log in as \(previousUser) again "
+          + "(`reminders account login`) to send \(count == 1 ? "it" : "them"), or delete them with "
+          + "`reminders account logout --delete-local-data --discard-unsent`")
     }
     let problems = engine.problems
     for problem in problems { Console.error("reminders: \(problem)") }
