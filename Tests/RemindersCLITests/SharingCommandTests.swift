@@ -172,4 +172,38 @@ struct SharingCommandTests {
         "Logged out"))
     #expect(try device.lists().isEmpty)
   }
+
+  /// Logging in to another account sends what waits to the account logged in so far first;
+  /// the switch then brings the other account's data, and nothing is lost.
+  @Test func loginToAnotherAccountSendsWhatWaitsFirst() async throws {
+    let cluster = try await PostgresCluster.start()
+    let (first, second) = (try cluster.makeDatabase(), try cluster.makeDatabase())
+    let user = "u" + UUID().uuidString.prefix(8).lowercased()
+    let (device, other) = (Person(user), Person(user))
+    defer { [device, other].forEach { $0.cleanUp() } }
+    let passwordFile = device.config + ".pw"
+    try FileManager.default.createDirectory(atPath: device.config, withIntermediateDirectories: true)
+    try "secret\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: passwordFile) }
+    func server(_ database: String) -> String { "postgresql://127.0.0.1:\(cluster.port)/\(database)" }
+    for database in [first, second] {
+      _ = try device.succeed(
+        "server", "add-user", user, "--url", cluster.url(user: cluster.superuser, database: database),
+        "--password-file", passwordFile)
+    }
+    for person in [device, other] {
+      _ = try person.succeed(
+        "account", "login", "--server", server(first), "--user", user, "--password-file", passwordFile)
+    }
+    _ = try device.succeed("seed")
+    _ = try device.succeed("sync")
+    _ = try device.succeed("add", "Made before switching", "--list", "Family")
+    _ = try device.succeed(
+      "account", "login", "--server", server(second), "--user", user, "--password-file", passwordFile)
+    _ = try other.succeed("sync")
+    #expect(try other.succeed("ls", "--list", "Family").contains("Made before switching"))
+    // The second account has nothing yet: the switch empties the synced data of the first.
+    _ = try device.succeed("sync")
+    #expect(try device.lists().isEmpty)
+  }
 }

@@ -15,7 +15,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notRunning:
       "The sync engine is stopped. Call start() first."
     case .unsentChanges(let count, let previousUser, let currentUser):
-      "\(count == 1 ? "1 change" : "\(count) changes") on this device \(count == 1 ? "was" : "were") not sent to \(previousUser)'s account, and the server now signs this device in as \(currentUser). Sign in as \(previousUser) again to send \(count == 1 ? "it" : "them"), or delete this device's synced data to sync as \(currentUser)."
+      previousUser == currentUser
+        ? "\(count == 1 ? "1 change" : "\(count) changes") on this device \(count == 1 ? "was" : "were") not sent to the server it synced with before, and it now syncs with another. Sign in to the previous server again to send \(count == 1 ? "it" : "them"), or delete this device's synced data to sync with the new one."
+        : "\(count == 1 ? "1 change" : "\(count) changes") on this device \(count == 1 ? "was" : "were") not sent to \(previousUser)'s account, and the server now signs this device in as \(currentUser). Sign in as \(previousUser) again to send \(count == 1 ? "it" : "them"), or delete this device's synced data to sync as \(currentUser)."
     }
   }
 }

@@ -40,6 +40,9 @@ struct SyncLogin: Codable, Equatable {
     return URL(fileURLWithPath: configHome).appendingPathComponent("reminders/account.json")
   }
 
+  /// Whether `other` logs in as the same user on the same server (with this password or another).
+  func sameAccount(as other: SyncLogin) -> Bool { server == other.server && user == other.user }
+
   static func load() throws -> SyncLogin? {
     let url = try fileURL()
     guard let data = FileManager.default.contents(atPath: url.path) else { return nil }

@@ -53,14 +53,14 @@ enum AccountCommand: Subcommand {
         ])
     else { return }
     switch parsed.positional.first {
-    case "login": try login(parsed)
+    case "login": try login(parsed, context: context)
     case "status": try status(context)
     case "logout": try logout(parsed, context: context)
     default: throw CommandError.usage("account needs login, status or logout", help: help)
     }
   }
 
-  private static func login(_ parsed: ParsedArguments) throws {
+  private static func login(_ parsed: ParsedArguments, context: CommandContext) throws {
     guard let server = parsed.value("--server"), let user = parsed.value("--user") else {
       throw CommandError.usage("account login needs --server URL and --user NAME", help: help)
     }
@@ -83,6 +83,20 @@ enum AccountCommand: Subcommand {
     let login = SyncLogin(server: withoutUser.string ?? server, user: user, password: password)
     let account = try serverCall {
       try runBlocking { try await PostgresCloudDatabase(connectionString: login.connectionString).account() }
+    }
+    // Changes made under the account logged in so far go to it first: under another account,
+    // they would wait until it is back.
+    if (try? SyncLogin.load())??.sameAccount(as: login) == false,
+      FileManager.default.fileExists(atPath: context.databasePath),
+      let engine = try context.syncEngineIfAny(), try engine.pendingChangeCount() > 0
+    {
+      try? runBlocking { try await engine.sendChanges() }
+      let unsent = try engine.pendingChangeCount()
+      if unsent > 0 {
+        Console.error(
+          "note: \(count: unsent, "change") on this device could not be sent to the account logged in until "
+            + "now; \(unsent == 1 ? "it waits" : "they wait") until you log in to it again")
+      }
     }
     try login.save()
     Console.print(

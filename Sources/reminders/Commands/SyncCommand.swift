@@ -40,9 +40,11 @@ enum SyncCommand: Subcommand {
       throw CommandError.failure(
         "\(error) (\(count: waiting, "change") \(waiting == 1 ? "waits" : "wait") on this device)")
     } catch SyncError.unsentChanges(let count, let previousUser, let currentUser) {
+      let previous = previousUser == currentUser ? "the server this device synced with before" : previousUser
       throw CommandError.failure(
-        "\(count: count, "change") on this device \(count == 1 ? "was" : "were") not sent to \(previousUser), and "
-          + "the server now signs this device in as \(currentUser): log in as \(previousUser) again "
+        "\(count: count, "change") on this device \(count == 1 ? "was" : "were") not sent to \(previous), and "
+          + "this device now syncs \(previousUser == currentUser ? "with another" : "as \(currentUser)"): "
+          + "log in \(previousUser == currentUser ? "to it" : "as \(previousUser)") again "
           + "(`reminders account login`) to send \(count == 1 ? "it" : "them"), or delete them with "
           + "`reminders account logout --delete-local-data --discard-unsent`")
     }
