@@ -55,6 +55,26 @@ import Testing
     }
   }
 
+  @Test("1. Offline stays offline until the server answers: a send with nothing to send asks it nothing")
+  func offlineUntilTheServerAnswers() async throws {
+    let server = try await Backend.memory.makeServer()
+    let (a1, _) = try devices(server)
+    try await a1.sync()
+    try await server.setAvailable(false)
+    await #expect(throws: CloudError.self) { try await a1.engine.fetchChanges() }
+    try await a1.engine.sendChanges()
+    guard case .offline = a1.engine.status else {
+      Issue.record("status is \(a1.engine.status), not offline")
+      return
+    }
+    try await server.setAvailable(true)
+    try await a1.engine.fetchChanges()
+    guard case .upToDate = a1.engine.status else {
+      Issue.record("status is \(a1.engine.status), not up to date")
+      return
+    }
+  }
+
   @Test("2. Different columns merge", arguments: Backend.allCases)
   func differentColumnsMerge(backend: Backend) async throws {
     let server = try await backend.makeServer()

@@ -46,7 +46,9 @@ extension SyncEngine {
   /// Any other answer may change what the next batch should hold (a parent to send again, a
   /// record to take back), so that next batch, not sent yet, is dropped and made again after the
   /// answer is applied. The server thus sees batches one at a time and in order, as before.
-  func send(as account: CloudAccount) async throws {
+  /// Returns false when there was nothing to send (the server was not asked anything).
+  @discardableResult
+  func send(as account: CloudAccount) async throws -> Bool {
     guard let cloud else { throw CloudError.noAccount }
     try await leaveDeletedShares(as: account)
     try await writeAsEngine { db in try self.followParentsToTheirZones(db) }
@@ -56,7 +58,7 @@ extension SyncEngine {
       }
     }
     guard var current = try await writeAsEngine({ db in try self.nextBatch(db, account: account) }) else {
-      return
+      return false
     }
     CrashPoint.batchStored.reached()
     var reply = sendBatch(current.batch)
@@ -116,9 +118,10 @@ extension SyncEngine {
         CrashPoint.batchStored.reached()
         reply = sendBatch(made.batch)
       } else {
-        return
+        return true
       }
     }
+    return true
   }
 
   /// Forgets a stored batch: once its answer is applied, or when it was made and never sent (its

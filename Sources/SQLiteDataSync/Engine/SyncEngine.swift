@@ -271,7 +271,7 @@ public final class SyncEngine: Sendable, Observable {
       defer { update { $0.isSendingChanges = false } }
       try await recordOutcome {
         let account = try await self.currentAccount()
-        try await self.send(as: account)
+        return try await self.send(as: account)
       }
     }
   }
@@ -284,14 +284,16 @@ public final class SyncEngine: Sendable, Observable {
       try await recordOutcome {
         let account = try await self.currentAccount()
         try await self.fetch(as: account)
+        return true
       }
     }
   }
 
-  private func recordOutcome(_ body: () async throws -> Void) async throws {
+  /// Sets the status from how `body` went; `body` returns whether it heard from the server (a
+  /// send with nothing to send did not, and says nothing of whether the server answers).
+  private func recordOutcome(_ body: () async throws -> Bool) async throws {
     do {
-      try await body()
-      update { $0.status = .upToDate(Date()) }
+      if try await body() { update { $0.status = .upToDate(Date()) } }
     } catch let error as CloudError {
       update {
         $0.status = error.isTransient || error == .noAccount ? .offline(error) : .failed(error.description)
