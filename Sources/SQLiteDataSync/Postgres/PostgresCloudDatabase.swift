@@ -12,15 +12,25 @@ import Synchronization
 /// arrive over a second connection that LISTENs, and carry no data.
 public final class PostgresCloudDatabase: CloudDatabase {
   public let connectionString: String
+  /// The connection string each new connection uses: `connectionString`, or what `refresh` reads
+  /// (a password changed while the program runs, say).
+  private let currentConnectionString: @Sendable () -> String
   /// How long a request waits for the server's reply before it fails as unavailable (and the
   /// connection is dropped): what turns a partitioned network into an error instead of a hang.
   public let requestTimeout: Duration
   private let queue = DispatchQueue(label: "sqlitedata.sync.postgres")
   private let connection = Mutex<PostgresConnection?>(nil)
 
-  public init(connectionString: String, requestTimeout: Duration = .seconds(30)) {
+  /// `refresh`, when given, is asked for the connection string each time a connection is opened
+  /// (after the server refused the last one, say); nil from it keeps `connectionString`. It must
+  /// give the same user on the same server: the engine keeps the account it found.
+  public init(
+    connectionString: String, requestTimeout: Duration = .seconds(30),
+    refresh: (@Sendable () -> String?)? = nil
+  ) {
     self.connectionString = connectionString
     self.requestTimeout = requestTimeout
+    currentConnectionString = { refresh?() ?? connectionString }
   }
 
   /// Runs `body` on the request queue with an open connection.
@@ -38,7 +48,7 @@ public final class PostgresCloudDatabase: CloudDatabase {
               let wasOpen = connection != nil && !connection!.isBroken
               for attempt in 0..<2 {
                 if connection == nil || connection!.isBroken {
-                  connection = try PostgresConnection(connectionString)
+                  connection = try PostgresConnection(currentConnectionString())
                   connection!.requestTimeout = requestTimeout
                 }
                 do {
@@ -209,7 +219,7 @@ public final class PostgresCloudDatabase: CloudDatabase {
 
   public func changeNotifications() -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    let listener = NotificationListener(connectionString: connectionString, continuation: continuation)
+    let listener = NotificationListener(connectionString: currentConnectionString, continuation: continuation)
     continuation.onTermination = { _ in listener.stop() }
     listener.start()
     return stream
@@ -220,11 +230,11 @@ public final class PostgresCloudDatabase: CloudDatabase {
 /// batch of notifications. Reconnects after a failure; yields after reconnecting too, since
 /// changes may have been missed meanwhile.
 final class NotificationListener: Sendable {
-  let connectionString: String
+  let connectionString: @Sendable () -> String
   let continuation: AsyncStream<Void>.Continuation
   private let isStopped = Atomic<Bool>(false)
 
-  init(connectionString: String, continuation: AsyncStream<Void>.Continuation) {
+  init(connectionString: @escaping @Sendable () -> String, continuation: AsyncStream<Void>.Continuation) {
     self.connectionString = connectionString
     self.continuation = continuation
   }
@@ -241,7 +251,7 @@ final class NotificationListener: Sendable {
     var delay: UInt32 = 200_000
     while !isStopped.load(ordering: .relaxed) {
       do {
-        let connection = try PostgresConnection(connectionString)
+        let connection = try PostgresConnection(connectionString())
         guard let user = try connection.query("SELECT current_user").first?.first ?? nil else { continue }
         try connection.query("LISTEN \(quoted("sync_" + user))")
         delay = 200_000

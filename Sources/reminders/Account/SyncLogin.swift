@@ -81,9 +81,16 @@ struct SyncLogin: Codable, Equatable {
     }
   }
 
-  /// The server this device syncs with: `SQLITEDATA_SYNC_URL`, else the logged-in account.
+  /// The server this device syncs with: `SQLITEDATA_SYNC_URL`, else the logged-in account. A
+  /// program that runs on (the app) takes a new password of the same account at its next
+  /// connection; another account, at its next start.
   static func cloudDatabase() throws -> (any CloudDatabase)? {
     if let configured = SyncAccount.configured() { return configured }
-    return try load().map { PostgresCloudDatabase(connectionString: $0.connectionString) }
+    return try load().map { login in
+      PostgresCloudDatabase(connectionString: login.connectionString) {
+        guard let current = try? load(), current.sameAccount(as: login) else { return nil }
+        return current.connectionString
+      }
+    }
   }
 }
