@@ -249,7 +249,8 @@ public final class SyncEngine: Sendable, Observable {
         await wake.wait(timeout: pollInterval)
       } catch let error as CloudError where error.isTransient || error == .noAccount {
         try? await Task.sleep(for: backoff + .milliseconds(Int.random(in: 0...50)))
-        backoff = min(backoff * 2, .seconds(30))
+        // Never longer than a poll: a server back from a restart is found within one.
+        backoff = min(backoff * 2, pollInterval)
       } catch {
         await wake.wait(timeout: pollInterval)
       }
