@@ -71,16 +71,23 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The server failed the request in a way retrying will not fix.
   case serverError(String)
 
+  /// The error in a sentence, what the server said on one line (libpq's messages run over
+  /// several, indented with tabs).
   public var description: String {
     switch self {
-    case .unavailable(let reason):
-      "The sync server is unavailable: \(reason). Changes are kept and sent when it is back."
-    case .notAuthenticated(let reason):
-      "The sync server refused the credentials: \(reason). Check the user name and password."
+    case .unavailable:
+      "The sync server is unavailable: \(ended(reason)) Changes are kept and sent when it is back."
+    case .notAuthenticated:
+      "The sync server refused the credentials: \(ended(reason)) Check the user name and password."
     case .noAccount: "No sync account is configured on this device. Changes are kept and sent once one is."
-    case .incompatibleServer(let reason): "The sync server is not compatible with this version: \(reason)."
-    case .serverError(let reason): "The sync server failed the request: \(reason)."
+    case .incompatibleServer: "The sync server is not compatible with this version: \(ended(reason))"
+    case .serverError: "The sync server failed the request: \(ended(reason))"
     }
+  }
+
+  /// `text` ending as a sentence does: with a full stop, unless it has its own.
+  private func ended(_ text: String) -> String {
+    text.last.map { ".?!".contains($0) } == true ? text : text + "."
   }
 
   /// What the server or the network said, on one line.
