@@ -37,6 +37,9 @@ public struct SyncState: Hashable, Sendable {
     switch status {
     case .offline(.noAccount):
       return "not logged in · " + waiting
+    case .offline(.notAuthenticated):
+      // What the server said is in `reminders account status`; here, what to do.
+      return "login refused: `reminders account login` again" + (pending > 0 ? " · " + waiting : "")
     case .offline(let error):
       let since = offlineSince.map {
         " since " + Self.time($0, now: now, calendar: calendar, timeZone: timeZone)

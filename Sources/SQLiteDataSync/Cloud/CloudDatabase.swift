@@ -103,6 +103,15 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
       .joined(separator: " ")
   }
 
+  /// Whether the device is cut off from the server until something changes (the network, the
+  /// login), with its changes waiting, rather than refused one request.
+  public var keepsChangesWaiting: Bool {
+    switch self {
+    case .unavailable, .notAuthenticated, .noAccount: true
+    case .incompatibleServer, .serverError: false
+    }
+  }
+
   /// Whether a later attempt may succeed without anyone changing anything.
   public var isTransient: Bool {
     if case .unavailable = self { return true }

@@ -297,7 +297,7 @@ public final class SyncEngine: Sendable, Observable {
       if try await body() { update { $0.status = .upToDate(Date()) } }
     } catch let error as CloudError {
       update {
-        $0.status = error.isTransient || error == .noAccount ? .offline(error) : .failed(error.description)
+        $0.status = error.keepsChangesWaiting ? .offline(error) : .failed(error.description)
       }
       throw error
     } catch {
@@ -404,7 +404,8 @@ public final class SyncEngine: Sendable, Observable {
 public enum SyncStatus: Hashable, Sendable {
   case idle
   case upToDate(Date)
-  /// The server could not be reached or no account is set: changes wait in the outbox.
+  /// The server could not be reached, refused the login, or no account is set: changes wait in
+  /// the outbox.
   case offline(CloudError)
   case failed(String)
 }

@@ -120,7 +120,9 @@ enum AccountCommand: Subcommand {
       let account = try runBlocking { try await cloud.account() }
       Console.print("Server: answers, as \(account.user)")
     } catch let error as CloudError {
-      Console.print("Server: \(error.description)")
+      let advice =
+        if case .notAuthenticated = error { " Log in again with `reminders account login`." } else { "" }
+      Console.print("Server: \(error.description)\(advice)")
     }
     if FileManager.default.fileExists(atPath: context.databasePath),
       let engine = try context.syncEngineIfAny()
