@@ -276,6 +276,19 @@ import Testing
     #expect(left.isEmpty)
   }
 
+  @Test("The owner deletes the shared root: the share ends for everyone", arguments: Backend.allCases)
+  func ownerDeletesTheRoot(backend: Backend) async throws {
+    let (people, _) = try await shared(backend, permission: .readWrite)
+    let (a1, b1) = (people.a1, people.b1)
+    try a1.write(at: 100) { db in try RemindersList.find("L").delete().execute(db) }
+    try await a1.sync()
+    #expect(try a1.outboxCount() == 0)
+    #expect(try await a1.engine.shares().isEmpty)
+    try await b1.sync()
+    #expect(try b1.lists().isEmpty && b1.reminders().isEmpty)
+    #expect(try await b1.engine.shares().isEmpty)
+  }
+
   @Test("Invitations: a token joins once, read-write, and names its errors", arguments: Backend.allCases)
   func invitations(backend: Backend) async throws {
     let server = try await backend.makeServer()

@@ -50,7 +50,7 @@ extension SyncEngine {
   @discardableResult
   func send(as account: CloudAccount) async throws -> Bool {
     guard let cloud else { throw CloudError.noAccount }
-    try await leaveDeletedShares(as: account)
+    try await endSharesOfDeletedRoots(as: account)
     try await writeAsEngine { db in try self.followParentsToTheirZones(db) }
     let sendBatch = { @Sendable (batch: PendingBatch) in
       Task {

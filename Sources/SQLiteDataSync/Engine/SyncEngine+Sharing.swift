@@ -241,23 +241,33 @@ extension SyncEngine {
     }
   }
 
-  /// Local deletes of roots shared with this user: deleting one leaves the share (the owner's
-  /// records stay on the server), and nothing of it is sent.
-  func leaveDeletedShares(as account: CloudAccount) async throws {
+  /// Local deletes of shared roots, before they are sent: deleting a root shared with this user
+  /// leaves the share (the owner's records stay on the server, and nothing of it is sent);
+  /// deleting a root this user shares stops sharing it, as deleting a shared record does in
+  /// CloudKit. A share already gone (a pass stopped after ending it) is passed over.
+  func endSharesOfDeletedRoots(as account: CloudAccount) async throws {
     guard let cloud else { return }
-    let left = try await database.writeWithoutTransaction { db in
-      try String.fetchAll(
+    let deleted = try await database.writeWithoutTransaction { db in
+      try Row.fetchAll(
         db,
         sql: """
-          SELECT "m"."share" FROM "sqlitedata_icloud_outbox" AS "o"
+          SELECT "m"."share", "m"."ownerName" FROM "sqlitedata_icloud_outbox" AS "o"
           JOIN "sqlitedata_icloud_metadata" AS "m" ON "m"."recordName" = "o"."recordName"
-          WHERE "o"."operation" = 'delete' AND "m"."share" IS NOT NULL AND "m"."ownerName" <> ?
-          """, arguments: [CaptureTriggers.defaultOwner])
+          WHERE "o"."operation" = 'delete' AND "m"."share" IS NOT NULL
+          """
+      ).map { (try $0.decode(String.self, at: 0), try $0.decode(String.self, at: 1)) }
     }
-    for text in left {
+    for (text, owner) in deleted {
       let share = try JSONDecoder().decode(CKShare.self, from: Data(text.utf8))
-      try await cloud.removeParticipant(account.user, from: share.shareID)
-      try await writeAsEngine { db in try self.purge(share, db) }
+      do {
+        if owner == CaptureTriggers.defaultOwner {
+          try await cloud.stopSharing(share.shareID)
+        } else {
+          try await cloud.removeParticipant(account.user, from: share.shareID)
+        }
+      } catch SharingError.notFound {}
+      if owner != CaptureTriggers.defaultOwner { try await writeAsEngine { db in try self.purge(share, db) } }
     }
   }
+
 }
