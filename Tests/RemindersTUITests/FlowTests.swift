@@ -225,6 +225,17 @@ struct FlowTests {
       RemindersApp.deleteListQuestion(
         ReminderListState(remindersCount: 0, remindersList: list, completedCount: 2))
         == "Delete the list “Garden” and its 2 completed reminders?")
+    // Shared by the user, the people it is shared with lose it; shared with the user, it is left.
+    let share = CKShare(shareID: "S", ownerName: "alice", zoneName: "Z", rootRecordName: "L")
+    #expect(
+      RemindersApp.deleteListQuestion(ReminderListState(remindersCount: 1, remindersList: list, share: share))
+        == "Delete the list “Garden” and its 1 incomplete reminder? It is shared: the people you share it with lose it too."
+    )
+    #expect(
+      RemindersApp.leaveListQuestion(
+        ReminderListState(remindersCount: 1, remindersList: list, share: share, sharedBy: "alice"),
+        owner: "alice")
+        == "Leave “Garden”, shared by alice? Its reminders leave this device; alice keeps them.")
   }
 
   /// The tags picker shows a refused rename whole, and Esc then dismisses the message, not the

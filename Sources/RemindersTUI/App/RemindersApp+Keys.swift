@@ -228,13 +228,21 @@ extension RemindersApp {
     }
     let title = "“\(list.remindersList.title)”"
     let (open, done) = (list.remindersCount, list.completedCount)
-    switch (open > 0, done > 0) {
-    case (false, false): return "Delete the empty list \(title)?"
-    case (true, false): return "Delete the list \(title) and its \(reminders(open, "incomplete"))?"
-    case (false, true): return "Delete the list \(title) and its \(reminders(done, "completed"))?"
-    case (true, true):
-      return "Delete the list \(title), its \(reminders(open, "incomplete")) and \(done) completed?"
-    }
+    let question =
+      switch (open > 0, done > 0) {
+      case (false, false): "Delete the empty list \(title)?"
+      case (true, false): "Delete the list \(title) and its \(reminders(open, "incomplete"))?"
+      case (false, true): "Delete the list \(title) and its \(reminders(done, "completed"))?"
+      case (true, true):
+        "Delete the list \(title), its \(reminders(open, "incomplete")) and \(done) completed?"
+      }
+    return list.share == nil
+      ? question : question + " It is shared: the people you share it with lose it too."
+  }
+
+  /// Before `d` on a list someone shares with the user: it is left, not deleted.
+  static func leaveListQuestion(_ list: ReminderListState, owner: String) -> String {
+    "Leave “\(list.remindersList.title)”, shared by \(owner)? Its reminders leave this device; \(owner) keeps them."
   }
 
   func askToDeleteSidebarEntry() {
@@ -242,6 +250,15 @@ extension RemindersApp {
     case .list(let id)?:
       guard let state = home.lists.first(where: { $0.id == id }) else { return }
       let title = state.remindersList.title
+      if let owner = state.sharedBy {
+        overlay = .confirm(
+          ConfirmationState(
+            title: "Leave shared list", message: Self.leaveListQuestion(state, owner: owner),
+            confirmLabel: "Leave",
+            cancelLabel: "Cancel"),
+          .leftList(id, title: title, owner: owner))
+        return
+      }
       overlay = .confirm(
         ConfirmationState(
           title: "Delete list", message: Self.deleteListQuestion(state), confirmLabel: "Delete",
@@ -264,6 +281,11 @@ extension RemindersApp {
       write {
         try $0.deleteList(id)
         return "Deleted the list “\(title)”"
+      }
+    case .leftList(let id, let title, let owner):
+      write {
+        try $0.deleteList(id)
+        return "Left “\(title)”; \(owner) keeps it"
       }
     case .tag(let id):
       write {

@@ -16,6 +16,8 @@ final class RemindersApp: Application {
   /// What asks before it deletes.
   enum Deletion {
     case list(RemindersList.ID, title: String)
+    /// A list someone shares with the user: deleting it leaves the share; the owner keeps it.
+    case leftList(RemindersList.ID, title: String, owner: String)
     case tag(Tag.ID)
     case reminders([Reminder.ID], subject: String)
     case completed(SearchQuery, ClearCompletedAge)
