@@ -28,7 +28,9 @@ extension RemindersApp {
     let bottom: any View =
       if let prompt {
         Stack.vertical(
-          (prompt.error.map { [.fixed(1, Text(" " + $0 + "  (Esc dismisses)", style: .error))] } ?? []) + [
+          (prompt.error.map {
+            [.fixed(1, Text(" " + $0 + "  (type to correct, Esc cancels)", style: .error))]
+          } ?? []) + [
             .fixed(
               1,
               Stack.horizontal([

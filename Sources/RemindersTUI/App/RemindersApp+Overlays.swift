@@ -137,12 +137,9 @@ extension RemindersApp {
       case .tag(let ids): tag(ids, line.field.text)
       }
     case .key(.escape):
-      // The first Esc dismisses an error; the text goes only with the next.
-      if line.error != nil {
-        prompt?.error = nil
-      } else {
-        prompt = nil
-      }
+      // Cancels the line, error and all: kept after a dismissed error, it took the next command
+      // keys as text. Typing is how a refused line is corrected.
+      prompt = nil
     case .key(.tab):
       if case .quickAdd = line.purpose { openForm(from: line.field.text) }
     default:
