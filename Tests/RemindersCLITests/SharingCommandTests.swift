@@ -78,7 +78,10 @@ struct SharingCommandTests {
     let refused = try bob.run("add", "Sneaky", "--list", "Family")
     #expect(refused.status != 0 && refused.stderr.contains("shared with you read-only"))
 
-    _ = try alice.succeed("share", "Family", "--with", "bob")
+    // bob joined already: only his permission changes.
+    #expect(
+      try alice.succeed("share", "Family", "--with", "bob")
+        == "bob takes part in Family already; now read-write\n")
     _ = try bob.succeed("sync")
     _ = try bob.succeed("add", "From bob", "--list", "Family")
     #expect(try bob.succeed("sync").contains("sent 1 change, received 0"))
@@ -139,10 +142,13 @@ struct SharingCommandTests {
     try "secret\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: passwordFile) }
     _ = try device.succeed("server", "add-user", user, "--url", admin, "--password-file", passwordFile)
-    for person in [device, other] {
-      _ = try person.succeed(
-        "account", "login", "--server", server, "--user", user, "--password-file", passwordFile)
-    }
+    _ = try device.succeed(
+      "account", "login", "--server", server, "--user", user, "--password-file", passwordFile)
+    // The password may come through a pipe too.
+    let piped = try other.run(
+      "account", "login", "--server", server, "--user", user, "--password-file", "/dev/stdin",
+      input: "secret\n")
+    #expect(piped.status == 0, "\(piped.stderr)")
     _ = try device.succeed("seed")
     _ = try device.succeed("sync")
 

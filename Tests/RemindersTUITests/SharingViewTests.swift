@@ -118,7 +118,7 @@ struct SharingViewTests {
     let screen = text(dialog)
     #expect(screen.contains("Invitation (read-only, once, within a week):"))
     #expect(screen.contains("tok-123"))
-    #expect(screen.contains("Nobody has joined yet."))
+    #expect(screen.contains("Nobody takes part now: a adds a person, i invites one."))
   }
 
   @Test func stoppingAndLeavingAskFirst() {

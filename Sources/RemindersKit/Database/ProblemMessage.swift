@@ -28,8 +28,7 @@ public enum ProblemMessage {
     let file = path.map { "the database \($0)" } ?? "the database"
     let seconds = Int(AppDatabase.configuration.busyTimeout)
     if error.message.contains(SyncEngine.writePermissionError) {
-      return "this list is shared with you read-only: its owner can let you change it "
-        + "(`reminders share LIST --with YOU` on their side)"
+      return "this list is shared with you read-only: ask its owner to let you change it"
     }
     switch error.resultCode {
     case .SQLITE_BUSY, .SQLITE_LOCKED:

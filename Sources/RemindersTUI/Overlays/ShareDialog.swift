@@ -200,7 +200,9 @@ struct ShareDialog {
     } else {
       let count = participants.count
       lines.append(
-        StyledText("You share it with \(count: count, "person", plural: "people").", style: .dim))
+        StyledText(
+          count == 0 ? "You share it." : "You share it with \(count: count, "person", plural: "people").",
+          style: .dim))
     }
     lines.append(StyledText())
     for (index, participant) in participants.enumerated() {
@@ -211,7 +213,7 @@ struct ShareDialog {
       lines.append(line)
     }
     if participants.isEmpty, share != nil {
-      lines.append(StyledText("  Nobody has joined yet.", style: .dim))
+      lines.append(StyledText("  Nobody takes part now: a adds a person, i invites one.", style: .dim))
     }
     if let invitation {
       lines.append(StyledText())

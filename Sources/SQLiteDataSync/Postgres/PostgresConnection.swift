@@ -158,7 +158,7 @@ final class PostgresConnection {
   private static func connectionError(_ message: String) -> CloudError {
     if message.contains("password authentication failed") || message.contains("no password supplied")
       || message.contains("role") && message.contains("does not exist")
-      || message.contains("is not permitted to log in")
+      || message.contains("is not permitted to log in") || message.contains("permission denied for database")
     {
       return .notAuthenticated(message)
     }

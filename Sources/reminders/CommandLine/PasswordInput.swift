@@ -8,9 +8,20 @@ import Foundation
 /// Never from the command line, where `ps` would show them.
 enum PasswordInput {
   static func read(file path: String) throws -> String {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+    // Read as a stream: /dev/stdin and a shell's <(…) are pipes, with no size to read up to.
+    guard let handle = FileHandle(forReadingAtPath: path) else {
       throw CommandError.failure(
-        "could not read the password file \(path): check that it exists and is UTF-8 text")
+        "could not open the password file \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      data = try handle.readToEnd() ?? Data()
+    } catch {
+      throw CommandError.failure("could not read the password file \(path): \(error.localizedDescription)")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CommandError.failure("the password file \(path) is not UTF-8 text")
     }
     let password =
       text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""

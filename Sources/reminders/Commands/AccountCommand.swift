@@ -189,7 +189,8 @@ enum AccountCommand: Subcommand {
         throw CommandError.failure("could not reach the server (\(error.reason)): check the URL")
       case .notAuthenticated:
         throw CommandError.failure(
-          "the server refused the login (\(error.reason)): check the user and password")
+          "the server refused the login (\(error.reason)): check the user and password, and that the user may use this database"
+        )
       default:
         throw CommandError.failure(error.reason)
       }

@@ -42,8 +42,13 @@ enum ShareCommand: Subcommand {
     let sharing = ListSharing(engine: engine)
     if let user {
       let share = try syncCall { try await sharing.add(user, permission: permission, to: list) }
-      Console.print(
-        "Shared \(list.title) with \(user) (\(access)). They join with: reminders accept \(share.shareID)")
+      // Someone who joined already has the list: only the permission changed.
+      if share.participant(named: user)?.isAccepted == true {
+        Console.print("\(user) takes part in \(list.title) already; now \(access)")
+      } else {
+        Console.print(
+          "Shared \(list.title) with \(user) (\(access)). They join with: reminders accept \(share.shareID)")
+      }
     } else {
       let token = try syncCall { try await sharing.invite(to: list, permission: permission) }
       Console.error("Invitation to \(list.title) (\(access)), valid once for a week; hand it over privately:")
