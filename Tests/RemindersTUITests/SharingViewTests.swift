@@ -119,6 +119,15 @@ struct SharingViewTests {
     #expect(screen.contains("Invitation (read-only, once, within a week):"))
     #expect(screen.contains("tok-123"))
     #expect(screen.contains("Nobody takes part now: a adds a person, i invites one."))
+    // A token too long for a narrow terminal is broken over lines, not cut.
+    let token = String(repeating: "0123456789abcdef", count: 4)
+    _ = dialog.finished(
+      .success(.invitation(.init(token: token, permission: .readOnly), share: share([]))),
+      describing: { "\($0)" })
+    let narrow = rows(text(dialog, Size(width: 60, height: 24)))
+    let shown = narrow.filter { $0.contains("0123") || $0.contains("cdef") }
+      .map { $0.filter(\.isHexDigit) }.joined()
+    #expect(shown == token, "\(narrow.joined(separator: "\n"))")
   }
 
   @Test func stoppingAndLeavingAskFirst() {

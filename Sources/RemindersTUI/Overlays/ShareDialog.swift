@@ -185,8 +185,9 @@ struct ShareDialog {
 
   // MARK: Render
 
-  /// The dialog's lines, top to bottom.
-  var lines: [StyledText] {
+  /// The dialog's lines, top to bottom, for a width inside its border: an invitation's token is
+  /// broken over as many lines as it needs, to be copied whole.
+  func lines(width: Int) -> [StyledText] {
     var lines: [StyledText] = []
     if let sharedBy {
       let permission = share?.currentUserPermission ?? .readOnly
@@ -219,7 +220,11 @@ struct ShareDialog {
       lines.append(StyledText())
       lines.append(
         StyledText("Invitation (\(Self.describe(invitation.permission)), once, within a week):", style: .dim))
-      lines.append(StyledText(invitation.token, style: .highlight))
+      var token = Substring(invitation.token)
+      repeat {
+        lines.append(StyledText(String(token.prefix(max(width, 1))), style: .highlight))
+        token = token.dropFirst(max(width, 1))
+      } while !token.isEmpty
       lines.append(StyledText("They join with: reminders accept TOKEN", style: .dim))
     }
     return lines
@@ -251,7 +256,8 @@ struct ShareDialog {
 
   func render(in rect: Rect, on canvas: inout Canvas) {
     let width = min(78, rect.width)
-    var rows: [Stack.Item] = lines.map { .fixed(1, Line($0)) }
+    // Inside the border and a column of space on each side.
+    var rows: [Stack.Item] = lines(width: width - 4).map { .fixed(1, Line($0)) }
     if let field = newParticipant {
       rows.append(
         .fixed(
