@@ -63,6 +63,43 @@ public struct ListSharing: Sendable {
     return .left
   }
 
+  // MARK: Joining
+
+  /// The lists shared with the user by name that they have not joined yet, as the server has
+  /// them now.
+  public func invitations() async throws -> [CKShare] {
+    let me = try await engine.currentUserName()
+    return try await engine.shares().compactMap { share in
+      guard share.ownerName != me, let mine = share.participant(named: me), !mine.isAccepted else {
+        return nil
+      }
+      // Not joined yet, the user has no permission of their own: say the one they will have.
+      var offered = share
+      offered.currentUserPermission = mine.permission
+      return offered
+    }
+  }
+
+  /// What joins a list from what the user was given: a share's id (they were added by name) or
+  /// an invitation token (handed over).
+  public static func invitation(_ reference: String) -> CKShare.Metadata {
+    let text = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+    return UUID(uuidString: text) != nil
+      ? CKShare.Metadata(shareID: text.lowercased()) : CKShare.Metadata(invitationToken: text)
+  }
+
+  /// Joins a list shared with the user, and fetches it.
+  public func join(_ invitation: CKShare.Metadata) async throws -> CKShare {
+    try await engine.acceptShare(metadata: invitation)
+  }
+
+  /// “Family, shared by alice (read-write)”: how both front ends name a share joined or offered.
+  public static func describe(_ share: CKShare) -> String {
+    let title = share[CKShare.SystemFieldKey.title] ?? "a list"
+    let access = share.currentUserPermission == .readOnly ? "read-only" : "read-write"
+    return "\(title), shared by \(share.ownerName) (\(access))"
+  }
+
   /// A request that makes no sense for the list as it is.
   public enum Refusal: Error, Equatable, CustomStringConvertible {
     case notShared(String)

@@ -13,6 +13,7 @@ enum AppAction: Hashable, Sendable {
   case syncNow
   case stats
   case share
+  case joinShared
 
   // The sidebar
   case open

@@ -70,6 +70,7 @@ enum AppKeymap {
     bind("ctrl-r", .redo, "Redo", nil, "General")
     bind("S", .loadSampleData, "Load the sample data", nil, "General")
     bind("p", .share, "Share the list (people)", nil, "Sync")
+    bind("P", .joinShared, "Join a list shared with you", nil, "Sync")
     bind("y", .syncNow, "Sync now", nil, "Sync")
     bind("?", .help, "Show this help", nil, "General")
     bind("q", .quit, "Quit", nil, "General")

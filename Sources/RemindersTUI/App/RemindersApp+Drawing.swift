@@ -75,6 +75,9 @@ extension RemindersApp {
       canvas.cursor = nil
       dialog.showing(live: liveShare(of: dialog))
         .render(in: canvas.bounds.inset(top: 0, left: 0, bottom: 1, right: 0), on: &canvas)
+    case .invitations(let dialog)?:
+      canvas.cursor = nil
+      dialog.render(in: canvas.bounds.inset(top: 0, left: 0, bottom: 1, right: 0), on: &canvas)
     case nil:
       break
     }

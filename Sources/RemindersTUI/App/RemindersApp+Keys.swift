@@ -122,6 +122,8 @@ extension RemindersApp {
       syncNow()
     case .share:
       openShareDialog()
+    case .joinShared:
+      openInvitations()
     case .open:
       if let entry = sidebarEntry { open(entry, focusing: true) }
     case .addList:

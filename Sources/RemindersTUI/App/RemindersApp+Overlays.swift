@@ -92,6 +92,8 @@ extension RemindersApp {
       }
     case .share(let dialog):
       handleShareDialog(dialog, event)
+    case .invitations(let dialog):
+      handleInvitations(dialog, event)
     case .listForm(let form):
       switch form.handle(event) {
       case .save(let draft)?:

@@ -33,6 +33,7 @@ final class RemindersApp: Application {
     case reminderForm(ReminderFormScreen)
     case listForm(ListFormScreen)
     case share(ShareDialog)
+    case invitations(InvitationsDialog)
   }
 
   /// The smallest screen the app draws on; smaller ones get the toolkit's message.

@@ -23,15 +23,10 @@ enum AcceptCommand: Subcommand {
     guard parsed.positional.count == 1 else {
       throw CommandError.usage("accept needs one invitation token or share id", help: help)
     }
-    let reference = parsed.positional[0].trimmingCharacters(in: .whitespaces)
     _ = try context.databaseForSync()
-    let engine = try context.requireSyncEngine()
-    let metadata =
-      UUID(uuidString: reference) != nil
-      ? CKShare.Metadata(shareID: reference.lowercased()) : CKShare.Metadata(invitationToken: reference)
-    let share = try syncCall { try await engine.acceptShare(metadata: metadata) }
-    let title = share[CKShare.SystemFieldKey.title] ?? "the list"
-    let access = share.currentUserPermission == .readOnly ? "read-only" : "read-write"
-    Console.print("Joined \(title), shared by \(share.ownerName) (\(access)).")
+    let sharing = ListSharing(engine: try context.requireSyncEngine())
+    let invitation = ListSharing.invitation(parsed.positional[0])
+    let share = try syncCall { try await sharing.join(invitation) }
+    Console.print("Joined \(ListSharing.describe(share)).")
   }
 }

@@ -86,14 +86,20 @@ struct SharingEndToEndTests {
     #expect(lists(screen) == ["Personal", "Family", "Business"])
     #expect(sidebarRow(screen, "All") == "│ ▤ All                      8 │")
 
-    // alice shares Family read-only; bob accepts and sees exactly that list.
+    // alice shares Family read-only; bob joins it from the app and sees exactly that list.
     try launch(b1)
     try command(a1, "share", "Family", "--with", "bob", "--read-only")
-    let pending = try command(b1, "shares", "--json")
-    let shareID = try #require(
-      (try JSONSerialization.jsonObject(with: Data(pending.utf8)) as? [[String: Any]])?.first?["shareID"]
-        as? String)
-    try command(b1, "accept", shareID)
+    try b1.session.send("P")
+    screen = try b1.session.waitForScreen(timeout: syncTimeout) {
+      $0.contains { $0.contains("▸ Family, shared by alice (read-only)") }
+    }
+    #expect(screen.contains { $0.contains("▸ Family, shared by alice (read-only)") })
+    #expect(screen.contains { $0.contains("─ Join a shared list ") })
+    try b1.session.send("Enter")
+    screen = try b1.session.waitForScreen(timeout: syncTimeout) {
+      $0.contains { $0.contains("Joined Family, shared by alice (read-only)") }
+    }
+    #expect(screen.contains { $0.contains("Joined Family, shared by alice (read-only)") })
     screen = try b1.session.waitForScreen(timeout: syncTimeout) {
       sidebarRow($0, "Family").hasSuffix("ro ⇄ 2 │")
     }
@@ -109,8 +115,8 @@ struct SharingEndToEndTests {
     screen = try b1.session.waitForScreen { $0.contains { $0.contains("shared with you read-only") } }
     #expect(screen.contains { $0.contains("shared with you read-only") })
     #expect(sidebarRow(screen, "Family").hasSuffix("2 │"))
-    // The refusal stays until dismissed, and the quick-add keeps the text to edit: both go.
-    try b1.session.send("Escape", "Escape")
+    // The refusal stays until the line is cancelled: Esc takes both.
+    try b1.session.send("Escape")
     try b1.session.waitForScreen { !$0.contains { $0.hasPrefix(" New ") } }
 
     // alice opens Family on A1 and, in its share dialog, lets bob write.

@@ -1,0 +1,167 @@
+import RemindersKit
+import SQLiteData
+import TerminalUI
+
+/// The lists shared with the user to join: those they were added to by name, listed from the
+/// server, and any other by the invitation token they were handed. A value: keys and server
+/// answers make a new one (`handle`, `finished`), and `render` draws it.
+struct InvitationsDialog {
+  /// A request to the server the dialog asks the app to run.
+  enum Request: Hashable, Sendable {
+    case load
+    case join(CKShare.Metadata)
+  }
+
+  /// What a finished request brought.
+  enum Answer: Sendable {
+    /// The shares the user was added to and has not joined.
+    case invitations([CKShare])
+    /// The share joined: the dialog closes, and the status line names it.
+    case joined(CKShare)
+  }
+
+  /// What the app does after a key.
+  enum Effect: Equatable {
+    case close
+    case run(Request)
+  }
+
+  var invitations: [CKShare] = []
+  /// Whether the invitations came from the server yet.
+  var isLoaded = false
+  /// The request on its way, said in the dialog.
+  var busy: String? = "Asking the server…"
+  var error: String?
+  var selection = 0
+  /// The token being typed or pasted, while it is.
+  var token: TextFieldState?
+
+  // MARK: Update
+
+  /// A key: a new state, and what the app should do.
+  mutating func handle(_ event: KeyEvent) -> Effect? {
+    guard case .key(let key) = event else { return nil }
+    if var field = token {
+      switch key {
+      case .escape:
+        token = nil
+      case .enter:
+        let text = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        token = nil
+        guard !text.isEmpty else { return nil }
+        return start(.join(ListSharing.invitation(text)), saying: "Joining…")
+      default:
+        _ = field.handle(event)
+        token = field
+      }
+      return nil
+    }
+    error = nil
+    switch key {
+    case .escape, KeyPress("q"):
+      return .close
+    case .down, KeyPress("j"):
+      selection = min(selection + 1, max(invitations.count - 1, 0))
+    case .up, KeyPress("k"):
+      selection = max(selection - 1, 0)
+    case .enter:
+      guard invitations.indices.contains(selection) else { return nil }
+      let share = invitations[selection]
+      return start(.join(CKShare.Metadata(shareID: share.shareID)), saying: "Joining…")
+    case KeyPress("t"):
+      token = TextFieldState()
+    case KeyPress("r"):
+      return start(.load, saying: "Asking the server…")
+    default:
+      break
+    }
+    return nil
+  }
+
+  private mutating func start(_ request: Request, saying text: String) -> Effect? {
+    guard busy == nil else { return nil }
+    busy = text
+    return .run(request)
+  }
+
+  /// A request finished: the invitations as they are now, or why it failed. Returns true when
+  /// the dialog should close (a list was joined).
+  mutating func finished(_ result: Result<Answer, any Error>, describing describe: (any Error) -> String)
+    -> Bool
+  {
+    busy = nil
+    switch result {
+    case .success(.invitations(let shares)):
+      invitations = shares
+      isLoaded = true
+      selection = min(selection, max(shares.count - 1, 0))
+    case .success(.joined):
+      return true
+    case .failure(let failure):
+      error = describe(failure)
+    }
+    return false
+  }
+
+  // MARK: Render
+
+  /// The dialog's lines, top to bottom.
+  var lines: [StyledText] {
+    var lines: [StyledText] = []
+    if !isLoaded {
+      lines.append(StyledText())
+    } else if invitations.isEmpty {
+      lines.append(StyledText("Nobody has added you to a list.", style: .dim))
+    } else {
+      lines.append(StyledText("Lists you were added to:", style: .dim))
+      for (index, share) in invitations.enumerated() {
+        var line = StyledText(index == selection ? "▸ " : "  ", style: .accent)
+        line.append(ListSharing.describe(share), style: .normal)
+        lines.append(line)
+      }
+    }
+    lines.append(StyledText())
+    lines.append(StyledText("t joins with an invitation token you were given.", style: .dim))
+    return lines
+  }
+
+  var keysHint: String {
+    if token != nil { return "enter join · esc cancel" }
+    return invitations.isEmpty
+      ? "t token · r refresh · esc close" : "enter join · t token · r refresh · esc close"
+  }
+
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    let width = min(78, rect.width)
+    var rows: [Stack.Item] = lines.map { .fixed(1, Line($0)) }
+    var height = rows.count
+    if let field = token {
+      rows.append(
+        .fixed(
+          1,
+          Stack.horizontal([
+            .fixed(8, Text("Token: ", style: .accent)),
+            .flexible(TextField(field, hint: "the invitation token")),
+          ])))
+      height += 1
+    }
+    rows.append(.fixed(1, EmptyView()))
+    height += 1
+    if let error {
+      // Read whole: what to do comes at its end. Inside the border and the padding.
+      let footer = DialogFooter(error: error, keys: "")
+      rows.append(.fixed(footer.height(width: width - 4), footer))
+      height += footer.height(width: width - 4)
+    } else if let busy {
+      rows.append(.fixed(1, Text(busy, style: .dim, overflow: .truncate)))
+      height += 1
+    }
+    rows.append(.fixed(1, Text(keysHint, style: .dim, overflow: .truncate)))
+    height += 1
+    Panel(
+      title: "Join a shared list", size: Size(width: width, height: min(height + 2, rect.height)),
+      Pad(Stack.vertical(rows))
+    )
+    .render(in: rect, on: &canvas)
+  }
+}
