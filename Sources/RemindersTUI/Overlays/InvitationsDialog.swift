@@ -5,7 +5,7 @@ import TerminalUI
 /// The lists shared with the user to join: those they were added to by name, listed from the
 /// server, and any other by the invitation token they were handed. A value: keys and server
 /// answers make a new one (`handle`, `finished`), and `render` draws it.
-struct InvitationsDialog {
+struct InvitationsDialog: ServerDialog {
   /// A request to the server the dialog asks the app to run.
   enum Request: Hashable, Sendable {
     case load
@@ -20,11 +20,7 @@ struct InvitationsDialog {
     case joined(CKShare)
   }
 
-  /// What the app does after a key.
-  enum Effect: Equatable {
-    case close
-    case run(Request)
-  }
+  typealias Effect = ServerDialogEffect<Request>
 
   var invitations: [CKShare] = []
   /// Whether the invitations came from the server yet.
@@ -76,12 +72,6 @@ struct InvitationsDialog {
       break
     }
     return nil
-  }
-
-  private mutating func start(_ request: Request, saying text: String) -> Effect? {
-    guard busy == nil else { return nil }
-    busy = text
-    return .run(request)
   }
 
   /// A request finished: the invitations as they are now, or why it failed. Returns true when

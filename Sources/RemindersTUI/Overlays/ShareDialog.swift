@@ -6,7 +6,7 @@ import TerminalUI
 /// people, change permissions, make invitations and stop sharing (or, on a list shared with the
 /// user, leave it). A value: keys and server answers make a new one (`handle`, `finished`), and
 /// `render` draws it.
-struct ShareDialog {
+struct ShareDialog: ServerDialog {
   /// A request to the server the dialog asks the app to run.
   enum Request: Hashable, Sendable {
     case load
@@ -27,11 +27,7 @@ struct ShareDialog {
     case gone(String)
   }
 
-  /// What the app does after a key.
-  enum Effect: Equatable {
-    case close
-    case run(Request)
-  }
+  typealias Effect = ServerDialogEffect<Request>
 
   /// A destructive request waiting for a second press of its key.
   enum Confirmation: Hashable {
@@ -145,12 +141,6 @@ struct ShareDialog {
       break
     }
     return nil
-  }
-
-  private mutating func start(_ request: Request, saying text: String) -> Effect? {
-    guard busy == nil else { return nil }
-    busy = text
-    return .run(request)
   }
 
   /// A request finished: the share as it is now, or why it failed. Returns true when the dialog

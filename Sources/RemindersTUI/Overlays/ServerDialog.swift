@@ -1,0 +1,22 @@
+/// What the app does after a key in a dialog that asks the server: close it, or run a request.
+enum ServerDialogEffect<Request: Hashable>: Hashable {
+  case close
+  case run(Request)
+}
+
+/// A dialog that asks the server one thing at a time: while a request is on its way, the dialog
+/// says so and keys that would send another do nothing.
+protocol ServerDialog {
+  associatedtype Request: Hashable
+  /// The request on its way, said in the dialog ("Joining…"); nil when none is.
+  var busy: String? { get set }
+}
+
+extension ServerDialog {
+  /// Sends `request` unless one is on its way, saying `text` meanwhile.
+  mutating func start(_ request: Request, saying text: String) -> ServerDialogEffect<Request>? {
+    guard busy == nil else { return nil }
+    busy = text
+    return .run(request)
+  }
+}
