@@ -75,6 +75,9 @@ struct SharingCommandTests {
         as? String)
     #expect(try bob.succeed("accept", shareID).contains("Joined Family, shared by alice (read-only)"))
     #expect(try bob.lists() == ["Family"])
+    let bobsLists = try bob.succeed("lists")
+    #expect(bobsLists.contains("⇄ from alice, read-only"), "\(bobsLists)")
+    #expect(try alice.succeed("lists").contains("⇄ with bob"))
     let refused = try bob.run("add", "Sneaky", "--list", "Family")
     #expect(refused.status != 0 && refused.stderr.contains("shared with you read-only"))
 

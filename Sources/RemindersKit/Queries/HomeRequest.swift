@@ -38,7 +38,7 @@ public struct HomeRequest: FetchKeyRequest {
     let syncs = try db.isMetadatabaseAttached
     return try Value(
       stats: Stats.query(on: day).fetchOne(db) ?? Stats(),
-      lists: syncs ? ReminderListState.withSharing.fetchAll(db) : ReminderListState.all.fetchAll(db),
+      lists: ReminderListState.fetchAll(db),
       tags: TagUsage.inUse.fetchAll(db),
       pendingChanges: syncs ? SyncEngine.pendingChangeCount(db) : 0)
   }

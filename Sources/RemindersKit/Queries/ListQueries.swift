@@ -51,6 +51,12 @@ extension ReminderListState {
       }
   }()
 
+  /// Every list as ``all`` reads it, with its sharing when the database syncs (its connection
+  /// has the metadatabase attached).
+  public static func fetchAll(_ db: Database) throws -> [ReminderListState] {
+    try db.isMetadatabaseAttached ? withSharing.fetchAll(db) : all.fetchAll(db)
+  }
+
   /// ``all`` with each list's share and owner, joined from the sync engine's metadata (the
   /// metadatabase must be attached to the connection).
   public static let withSharing:

@@ -37,9 +37,13 @@ final class CommandContext {
     do {
       // A command is short-lived: it must not complete reminders a running app is still
       // showing as "completing".
-      let database = try AppDatabase.open(path: databasePath, completesInterruptedCompletions: false)
+      let cloudDatabase = try SyncLogin.cloudDatabase()
+      // As the app: a database that syncs reads its lists' sharing from the metadatabase.
+      let database = try AppDatabase.open(
+        path: databasePath, completesInterruptedCompletions: false,
+        attachesMetadatabase: cloudDatabase != nil || AppSync.hasSynced(path: databasePath))
       syncEngine = try AppSync.engine(
-        for: database, startImmediately: false, cloudDatabase: SyncLogin.cloudDatabase())
+        for: database, startImmediately: false, cloudDatabase: cloudDatabase)
       opened = database
       return database
     } catch {

@@ -22,12 +22,22 @@ enum ListsCommand: Subcommand {
       -h, --help   Show this help
     """
 
+  /// "  ⇄ with bob, carol" or "  ⇄ from alice, read-only"; nothing for a list nobody shares.
+  static func sharing(_ list: ReminderListState) -> String {
+    guard let share = list.share else { return "" }
+    if let owner = list.sharedBy {
+      return "  ⇄ from \(owner)" + (list.isWritable ? "" : ", read-only")
+    }
+    let people = share.participants.map(\.userName)
+    return "  ⇄ " + (people.isEmpty ? "shared" : "with " + people.joined(separator: ", "))
+  }
+
   static func run(_ arguments: [String], context: CommandContext) throws {
     guard let parsed = try parse(arguments, options: [.flag("--json"), .value("--color"), .flag("--yes")])
     else { return }
     switch parsed.positional.first {
     case nil:
-      let lists = try context.existingDatabase().read { db in try ReminderListState.all.fetchAll(db) }
+      let lists = try context.existingDatabase().read { db in try ReminderListState.fetchAll(db) }
       if parsed.has("--json") {
         try Console.printJSON(
           lists.map { ReminderFormatting.ListJSON($0.remindersList, remindersCount: $0.remindersCount) })
@@ -44,7 +54,7 @@ enum ListsCommand: Subcommand {
           let count = String(list.remindersCount)
           let paddedCount = String(repeating: " ", count: countWidth - count.count) + count
           Console.print(
-            "\(Console.dim("\(Lookup.shortID(list.id))"))  \(paddedTitle)  \(paddedCount)  \(Console.dim("\(name)"))"
+            "\(Console.dim("\(Lookup.shortID(list.id))"))  \(paddedTitle)  \(paddedCount)  \(Console.dim("\(name)"))\(sharing(list))"
           )
         }
       }
