@@ -24,7 +24,8 @@ do {
     exit(ExitCode.success.rawValue)
   }
   let path = try invocation.databasePath()
-  let cloudDatabase = try SyncLogin.cloudDatabase()
+  // A database that synced before follows the login while the app runs, even from none.
+  let cloudDatabase = try SyncLogin.cloudDatabase(keepsWatching: AppSync.hasSynced(path: path))
   let database: DatabasePool
   do {
     database = try AppDatabase.open(

@@ -11,6 +11,11 @@ public protocol CloudDatabase: Sendable {
   /// refuses them.
   func account() async throws -> CloudAccount
 
+  /// A number that changes when the credentials may belong to someone else (the user logged in
+  /// again, or out): the engine then asks ``account()`` again before its next request. Requests
+  /// keep the credentials of the last time it was read.
+  var credentialsGeneration: Int { get }
+
   /// Applies saves (in order, parents first) then deletes (children first), each zone all or
   /// nothing, and returns one result per operation in that order. A repeated `batchID` returns
   /// the first call's results without applying anything again.
@@ -55,6 +60,11 @@ public protocol CloudDatabase: Sendable {
 
   /// Stops sharing: participants lose the records, the owner keeps them.
   func stopSharing(_ shareID: String) async throws
+}
+
+extension CloudDatabase {
+  /// Credentials that never change.
+  public var credentialsGeneration: Int { 0 }
 }
 
 /// Why a request to the server failed as a whole.

@@ -9,7 +9,11 @@ extension SyncEngine {
   /// signs in again or the local data is deleted.
   func currentAccount() async throws -> CloudAccount {
     guard let cloud else { throw CloudError.noAccount }
-    if let account = state.withLock({ $0.account }) { return account }
+    // Checked again when the credentials may belong to someone else now (a new login).
+    let credentials = cloud.credentialsGeneration
+    if let account = state.withLock({ $0.accountCredentials == credentials ? $0.account : nil }) {
+      return account
+    }
     let stored = try await database.writeWithoutTransaction { db -> CloudAccount? in
       guard
         let row = try Row.fetchOne(
@@ -35,7 +39,10 @@ extension SyncEngine {
         sql: #"UPDATE "sqlitedata_icloud_account" SET "userName" = ?, "serverID" = ?"#,
         arguments: [account.user, account.serverID])
     }
-    state.withLock { $0.account = account }
+    state.withLock {
+      $0.account = account
+      $0.accountCredentials = credentials
+    }
     return account
   }
 

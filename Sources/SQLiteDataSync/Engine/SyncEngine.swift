@@ -44,6 +44,8 @@ public final class SyncEngine: Sendable, Observable {
     var background: Task<Void, Never>?
     var commitObservations: [CommitObservation] = []
     var account: CloudAccount?
+    /// The cloud's credentials generation when `account` was checked.
+    var accountCredentials = 0
     var problems: [SyncProblem] = []
     var receivedRecordCount = 0
   }

@@ -11,27 +11,46 @@ import Synchronization
 /// a broken connection is dropped and opened again by the next request. Change notifications
 /// arrive over a second connection that LISTENs, and carry no data.
 public final class PostgresCloudDatabase: CloudDatabase {
+  /// The connection string it was made with.
   public let connectionString: String
-  /// The connection string each new connection uses: `connectionString`, or what `refresh` reads
-  /// (a password changed while the program runs, say).
-  private let currentConnectionString: @Sendable () -> String
+  /// Reads the credentials again, when they may change while the program runs (a login kept in
+  /// a file): nil from it means there are none now (logged out).
+  private let refresh: (@Sendable () -> String?)?
+  /// The credentials requests use, and their generation. They change only when the engine reads
+  /// ``credentialsGeneration``, so that no request goes out under credentials whose account the
+  /// engine has not checked.
+  private let pinned: Mutex<(generation: Int, connectionString: String?)>
   /// How long a request waits for the server's reply before it fails as unavailable (and the
   /// connection is dropped): what turns a partitioned network into an error instead of a hang.
   public let requestTimeout: Duration
   private let queue = DispatchQueue(label: "sqlitedata.sync.postgres")
-  private let connection = Mutex<PostgresConnection?>(nil)
+  /// The open connection, and the credentials it was opened with.
+  private let open = Mutex<(connection: PostgresConnection?, credentials: String?)>((nil, nil))
 
-  /// `refresh`, when given, is asked for the connection string each time a connection is opened
-  /// (after the server refused the last one, say); nil from it keeps `connectionString`. It must
-  /// give the same user on the same server: the engine keeps the account it found.
+  /// `refresh`, when given, is asked for the credentials each time the engine checks whether
+  /// they changed: a new password, another account (the engine then switches), or nil for none
+  /// (requests then fail with ``CloudError/noAccount``).
   public init(
     connectionString: String, requestTimeout: Duration = .seconds(30),
     refresh: (@Sendable () -> String?)? = nil
   ) {
     self.connectionString = connectionString
     self.requestTimeout = requestTimeout
-    currentConnectionString = { refresh?() ?? connectionString }
+    self.refresh = refresh
+    pinned = Mutex((0, refresh.map { $0() } ?? connectionString))
   }
+
+  public var credentialsGeneration: Int {
+    guard let refresh else { return 0 }
+    let current = refresh()
+    return pinned.withLock { pinned in
+      if current != pinned.connectionString { pinned = (pinned.generation + 1, current) }
+      return pinned.generation
+    }
+  }
+
+  /// The credentials requests use now; nil when there are none.
+  private var credentials: String? { pinned.withLock { $0.connectionString } }
 
   /// Runs `body` on the request queue with an open connection.
   func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) async throws
@@ -41,21 +60,28 @@ public final class PostgresCloudDatabase: CloudDatabase {
       queue.async { [self] in
         continuation.resume(
           with: Result {
-            try self.connection.withLock { connection in
+            try self.open.withLock { open in
+              guard let credentials = self.credentials else {
+                open = (nil, nil)
+                throw CloudError.noAccount
+              }
+              // Other credentials: the connection of the old ones is not used again.
+              if open.credentials != credentials { open = (nil, nil) }
               // A connection kept from before may have died meanwhile (the server restarted, the
               // network was cut): that shows only when it is used, and then one fresh connection
               // is tried. Every request may be repeated: batches apply once by their id.
-              let wasOpen = connection != nil && !connection!.isBroken
+              let wasOpen = open.connection.map { !$0.isBroken } ?? false
               for attempt in 0..<2 {
-                if connection == nil || connection!.isBroken {
-                  connection = try PostgresConnection(currentConnectionString())
-                  connection!.requestTimeout = requestTimeout
+                if open.connection == nil || open.connection!.isBroken {
+                  let connection = try PostgresConnection(credentials)
+                  connection.requestTimeout = requestTimeout
+                  open = (connection, credentials)
                 }
                 do {
-                  return try body(connection!)
+                  return try body(open.connection!)
                 } catch let error as CloudError {
                   guard case .unavailable = error else { throw error }
-                  connection = nil
+                  open.connection = nil
                   if !wasOpen || attempt == 1 { throw error }
                 }
               }
@@ -219,7 +245,7 @@ public final class PostgresCloudDatabase: CloudDatabase {
 
   public func changeNotifications() -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    let listener = NotificationListener(connectionString: currentConnectionString, continuation: continuation)
+    let listener = NotificationListener(credentials: { [self] in credentials }, continuation: continuation)
     continuation.onTermination = { _ in listener.stop() }
     listener.start()
     return stream
@@ -230,12 +256,13 @@ public final class PostgresCloudDatabase: CloudDatabase {
 /// batch of notifications. Reconnects after a failure; yields after reconnecting too, since
 /// changes may have been missed meanwhile.
 final class NotificationListener: Sendable {
-  let connectionString: @Sendable () -> String
+  /// The credentials to listen with now; nil when there are none.
+  let credentials: @Sendable () -> String?
   let continuation: AsyncStream<Void>.Continuation
   private let isStopped = Atomic<Bool>(false)
 
-  init(connectionString: @escaping @Sendable () -> String, continuation: AsyncStream<Void>.Continuation) {
-    self.connectionString = connectionString
+  init(credentials: @escaping @Sendable () -> String?, continuation: AsyncStream<Void>.Continuation) {
+    self.credentials = credentials
     self.continuation = continuation
   }
 
@@ -251,12 +278,14 @@ final class NotificationListener: Sendable {
     var delay: UInt32 = 200_000
     while !isStopped.load(ordering: .relaxed) {
       do {
-        let connection = try PostgresConnection(connectionString())
+        guard let used = credentials() else { throw CloudError.noAccount }
+        let connection = try PostgresConnection(used)
         guard let user = try connection.query("SELECT current_user").first?.first ?? nil else { continue }
         try connection.query("LISTEN \(quoted("sync_" + user))")
         delay = 200_000
         continuation.yield()
-        while !isStopped.load(ordering: .relaxed) {
+        // Until the connection breaks, or the credentials change (another user's channel).
+        while !isStopped.load(ordering: .relaxed), credentials() == used {
           var descriptor = pollfd(fd: connection.socket, events: Int16(POLLIN), revents: 0)
           let ready = poll(&descriptor, 1, 500)
           if ready < 0, errno != EINTR { break }

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteData
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -81,16 +82,38 @@ struct SyncLogin: Codable, Equatable {
     }
   }
 
-  /// The server this device syncs with: `SQLITEDATA_SYNC_URL`, else the logged-in account. A
-  /// program that runs on (the app) takes a new password of the same account at its next
-  /// connection; another account, at its next start.
-  static func cloudDatabase() throws -> (any CloudDatabase)? {
+  /// The server this device syncs with: `SQLITEDATA_SYNC_URL`, else the logged-in account; nil
+  /// when there is neither, unless `keepsWatching` (a database that synced before): its engine
+  /// then waits for a login. A program that runs on (the app) follows the login as it changes:
+  /// a new password, another account (the engine switches to it), logging out (sync stops).
+  static func cloudDatabase(keepsWatching: Bool = false) throws -> (any CloudDatabase)? {
     if let configured = SyncAccount.configured() { return configured }
-    return try load().map { login in
-      PostgresCloudDatabase(connectionString: login.connectionString) {
-        guard let current = try? load(), current.sameAccount(as: login) else { return nil }
-        return current.connectionString
-      }
+    let login = try load()
+    guard login != nil || keepsWatching else { return nil }
+    let url = try fileURL()
+    return PostgresCloudDatabase(connectionString: login?.connectionString ?? "") {
+      LoginFile.connectionString(at: url)
     }
+  }
+}
+
+/// The login file as a running program reads it again and again: re-read only when it changed.
+private enum LoginFile {
+  private static let last = Mutex<(modified: timespec, size: Int, connectionString: String?)?>(nil)
+
+  /// The connection string of the login in the file at `url`; nil when there is none (logged
+  /// out) or it cannot be read.
+  static func connectionString(at url: URL) -> String? {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else { return nil }
+    let modified = status.st_mtim
+    if let known = last.withLock({ $0 }), known.modified.tv_sec == modified.tv_sec,
+      known.modified.tv_nsec == modified.tv_nsec, known.size == Int(status.st_size)
+    {
+      return known.connectionString
+    }
+    let current = (try? SyncLogin.load())??.connectionString
+    last.withLock { $0 = (modified, Int(status.st_size), current) }
+    return current
   }
 }

@@ -90,9 +90,15 @@ enum AccountCommand: Subcommand {
       FileManager.default.fileExists(atPath: context.databasePath),
       let engine = try context.syncEngineIfAny(), try engine.pendingChangeCount() > 0
     {
-      try? runBlocking { try await engine.sendChanges() }
+      var belongToAnother = false
+      do {
+        try runBlocking { try await engine.sendChanges() }
+      } catch SyncError.unsentChanges {
+        // They wait for an account other than the one logged in until now (perhaps this one).
+        belongToAnother = true
+      } catch {}
       let unsent = try engine.pendingChangeCount()
-      if unsent > 0 {
+      if unsent > 0, !belongToAnother {
         Console.error(
           "note: \(count: unsent, "change") on this device could not be sent to the account logged in until "
             + "now; \(unsent == 1 ? "it waits" : "they wait") until you log in to it again")
