@@ -41,9 +41,9 @@ import Testing
   @Test func refusalsSayWhy() {
     let refused = SyncState().updated(
       status: .offline(.notAuthenticated("password authentication failed")), isSynchronizing: false, at: now)
-    #expect(summary(refused) == "login refused: `reminders account login` again")
+    #expect(summary(refused) == "login refused: reminders account login")
     #expect(
-      summary(refused, pending: 2) == "login refused: `reminders account login` again · 2 changes waiting")
+      summary(refused, pending: 2) == "login refused: reminders account login · 2 changes waiting")
     let noAccount = SyncState().updated(status: .offline(.noAccount), isSynchronizing: false, at: now)
     #expect(summary(noAccount, pending: 1) == "not logged in · 1 change waiting")
     let failed = SyncState().updated(

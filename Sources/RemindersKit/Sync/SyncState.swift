@@ -39,7 +39,7 @@ public struct SyncState: Hashable, Sendable {
       return "not logged in · " + waiting
     case .offline(.notAuthenticated):
       // What the server said is in `reminders account status`; here, what to do.
-      return "login refused: `reminders account login` again" + (pending > 0 ? " · " + waiting : "")
+      return "login refused: reminders account login" + (pending > 0 ? " · " + waiting : "")
     case .offline(let error):
       let since = offlineSince.map {
         " since " + Self.time($0, now: now, calendar: calendar, timeZone: timeZone)

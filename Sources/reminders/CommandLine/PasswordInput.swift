@@ -7,7 +7,9 @@ import Foundation
 /// Passwords for the sync server: from a file's first line, or typed at a terminal without echo.
 /// Never from the command line, where `ps` would show them.
 enum PasswordInput {
+  /// `-` reads the standard input, as many tools do.
   static func read(file path: String) throws -> String {
+    let path = path == "-" ? "/dev/stdin" : path
     // Read as a stream: /dev/stdin and a shell's <(…) are pipes, with no size to read up to.
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw CommandError.failure(

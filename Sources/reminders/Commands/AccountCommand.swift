@@ -36,7 +36,7 @@ enum AccountCommand: Subcommand {
     Options:
       --server URL          The sync server
       --user NAME           Your user name on it
-      --password-file FILE  Where login reads the password
+      --password-file FILE  Where login reads the password (- for the standard input)
       --delete-local-data   With logout: delete the synced data from this device
       --keep-local-data     With logout: keep it
       --discard-unsent      With --delete-local-data: delete changes not sent too
@@ -86,8 +86,9 @@ enum AccountCommand: Subcommand {
     }
     // Changes made under the account logged in so far go to it first: under another account,
     // they would wait until it is back.
-    if (try? SyncLogin.load())??.sameAccount(as: login) == false,
-      FileManager.default.fileExists(atPath: context.databasePath),
+    let previous = try? SyncLogin.load()
+    let switches = previous?.sameAccount(as: login) == false
+    if switches, FileManager.default.fileExists(atPath: context.databasePath),
       let engine = try context.syncEngineIfAny(), try engine.pendingChangeCount() > 0
     {
       var belongToAnother = false
@@ -108,6 +109,14 @@ enum AccountCommand: Subcommand {
     Console.print(
       "Logged in as \(account.user) on \(login.serverDescription). "
         + "The app syncs by itself; `reminders sync` syncs now.")
+    if switches, let previous {
+      Console.print(
+        previous.user == account.user
+          ? "The lists synced with \(previous.serverDescription) leave this device at the next sync (they "
+            + "stay on that server); those on \(login.serverDescription) arrive."
+          : "The lists synced as \(previous.user) leave this device at the next sync (they stay on the "
+            + "server, for when you log in as \(previous.user) again); \(account.user)'s arrive.")
+    }
   }
 
   private static func status(_ context: CommandContext) throws {
@@ -178,7 +187,11 @@ enum AccountCommand: Subcommand {
       reason = " (\(error))"
     }
     let unsent = try engine.pendingChangeCount()
-    guard unsent > 0, !discarding else { return }
+    guard unsent > 0 else { return }
+    guard !discarding else {
+      Console.print("Discarding \(count: unsent, "change") that could not be sent\(reason).")
+      return
+    }
     throw CommandError.failure(
       "\(count: unsent, "change") on this device could not be sent\(reason); deleting the synced data "
         + "would lose \(unsent == 1 ? "it" : "them"). Run `reminders sync` once the server takes "
