@@ -9,6 +9,10 @@ import SQLiteData
 /// user controls (the file, its permissions, another program holding it, the disk) instead of the
 /// library's settings or the SQL that ran. The command line and the full-screen app both say it.
 public enum ProblemMessage {
+  /// A change to a list someone shares with the user read-only.
+  public static let readOnlyShare =
+    "this list is shared with you read-only: ask its owner to let you change it"
+
   /// The message for `error`; `path` is the database file, when the error does not name it.
   public static func describe(_ error: any Error, databasePath path: String? = nil) -> String {
     switch error {
@@ -28,7 +32,7 @@ public enum ProblemMessage {
     let file = path.map { "the database \($0)" } ?? "the database"
     let seconds = Int(AppDatabase.configuration.busyTimeout)
     if error.message.contains(SyncEngine.writePermissionError) {
-      return "this list is shared with you read-only: ask its owner to let you change it"
+      return readOnlyShare
     }
     switch error.resultCode {
     case .SQLITE_BUSY, .SQLITE_LOCKED:

@@ -29,7 +29,7 @@ extension RemindersApp {
       if let prompt {
         Stack.vertical(
           (prompt.error.map {
-            [.fixed(1, Text(" " + $0 + "  (type to correct, Esc cancels)", style: .error))]
+            [.fixed(1, Text(" " + $0 + "  (Esc cancels)", style: .error))]
           } ?? []) + [
             .fixed(
               1,

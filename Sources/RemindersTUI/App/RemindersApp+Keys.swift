@@ -205,6 +205,11 @@ extension RemindersApp {
     let title = "“\(row.reminder.title)”"
     switch action {
     case .edit:
+      // Refused before the form opens, not after the user has typed into it.
+      if let list = home.lists.first(where: { $0.id == row.reminder.remindersListID }), !list.isWritable {
+        post(ProblemMessage.readOnlyShare, style: .warning)
+        return
+      }
       do {
         overlay = .reminderForm(ReminderFormScreen(model: try ReminderFormModel(editing: id)))
       } catch {

@@ -117,7 +117,16 @@ struct SharingEndToEndTests {
     #expect(sidebarRow(screen, "Family").hasSuffix("2 │"))
     // The refusal stays until the line is cancelled: Esc takes both.
     try b1.session.send("Escape")
-    try b1.session.waitForScreen { !$0.contains { $0.hasPrefix(" New ") } }
+    screen = try b1.session.waitForScreen { !$0.contains { $0.hasPrefix("New ") } }
+    #expect(!screen.contains { $0.hasPrefix("New ") })
+    // Editing a reminder there is refused before the form opens.
+    try b1.session.send("j", "j", "j", "j", "j", "Enter")
+    try b1.session.waitForScreen { $0.contains { $0.contains("─ Family ") } }
+    try b1.session.send("e")
+    screen = try b1.session.waitForScreen { $0.last?.contains("shared with you read-only") == true }
+    #expect(screen.last?.contains("shared with you read-only") == true, "\(screen.joined(separator: "\n"))")
+    #expect(!screen.contains { $0.contains("─ Edit Reminder ") })
+    try b1.session.send("Escape")
 
     // alice opens Family on A1 and, in its share dialog, lets bob write.
     try a1.session.send("j", "j", "j", "j", "j", "j")
