@@ -27,6 +27,8 @@ func syncCall<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) thr
   do {
     return try runBlocking(body)
   } catch let error as SharingError {
+    // Something that is not there exits as `not found` does everywhere (3).
+    if case .notFound = error { throw CommandError.notFound(error.description + nextStep(after: error)) }
     throw CommandError.failure(error.description + nextStep(after: error))
   } catch let error as CloudError {
     throw CommandError.failure(error.description)
