@@ -182,4 +182,47 @@ struct SharingEndToEndTests {
     #expect(sidebarRow(screen, "Family") == "│ ● Family                   3 │")
     for machine in [a1, a2, b1] { try machine.session.send("q") }
   }
+
+  /// The running app follows the login file: logging out stops sync (what is added waits), logging
+  /// in again sends it, and logging in as someone else switches the screen to their lists.
+  @Test func theRunningAppFollowsTheLogin() async throws {
+    let cluster = try await PostgresCluster.start()
+    let server = "postgresql://127.0.0.1:\(cluster.port)/\(try cluster.makeDatabase())"
+    let a1 = try machine("alice", server: server)
+    let a2 = try machine("alice", server: server)
+    try launch(a1)
+    try a1.session.send("S")
+    var screen = try a1.session.waitForScreen(timeout: syncTimeout) {
+      sidebarRow($0, "Family").hasSuffix("2 │") && $0.last?.contains("synced") == true
+    }
+    #expect(screen.last?.contains("synced") == true)
+
+    try command(a1, "account", "logout", "--keep-local-data")
+    try command(a1, "add", "Added while logged out", "--list", "Family")
+    screen = try a1.session.waitForScreen(timeout: syncTimeout) {
+      $0.last?.contains("not logged in · 1 change waiting") == true
+    }
+    #expect(
+      screen.last?.contains("not logged in · 1 change waiting") == true, "\(screen.joined(separator: "\n"))")
+    try command(a2, "sync")
+    #expect(try !command(a2, "ls", "--list", "Family").contains("Added while logged out"))
+
+    // Back in: the app sends what waited.
+    try command(
+      a1, "account", "login", "--server", server, "--user", "alice", "--password-file",
+      a1.session.path("password"))
+    screen = try a1.session.waitForScreen(timeout: syncTimeout) { $0.last?.contains("synced") == true }
+    #expect(screen.last?.contains("synced") == true)
+    try command(a2, "sync")
+    #expect(try command(a2, "ls", "--list", "Family").contains("Added while logged out"))
+
+    // As bob, who has no lists: alice's leave this screen.
+    try "secret-bob\n".write(toFile: a1.session.path("bob-password"), atomically: true, encoding: .utf8)
+    try command(
+      a1, "account", "login", "--server", server, "--user", "bob", "--password-file",
+      a1.session.path("bob-password"))
+    screen = try a1.session.waitForScreen(timeout: syncTimeout) { lists($0).isEmpty }
+    #expect(lists(screen).isEmpty)
+    try a1.session.send("q")
+  }
 }
