@@ -62,7 +62,8 @@ struct InvitationsViewTests {
     #expect(effects2.isEmpty)
     #expect(text(dialog).contains("Token: "))
     let token = String(repeating: "ab12", count: 16)
-    for character in token { _ = dialog.handle(.key(KeyPress(character))) }
+    // Pasted, as terminals paste: one bracketed event.
+    _ = dialog.handle(.paste(token))
     let effects3 = key(&dialog, "enter")
 
     #expect(effects3 == [.run(.join(CKShare.Metadata(invitationToken: token)))])

@@ -98,9 +98,11 @@ struct SharingViewTests {
     }
     #expect(text(dialog).contains("Add:"))
     do {
-      let effects = key(&dialog, "d a v e")
+      let effects = key(&dialog, "d a")
       #expect(effects.isEmpty)
     }
+    // The rest pasted, as terminals paste: one bracketed event.
+    _ = dialog.handle(.paste("ve"))
     do {
       let effects = key(&dialog, "enter")
       #expect(effects == [.run(.add("dave", .readWrite))])

@@ -36,6 +36,12 @@ struct InvitationsDialog: ServerDialog {
 
   /// A key: a new state, and what the app should do.
   mutating func handle(_ event: KeyEvent) -> Effect? {
+    // A paste goes to the token field as a whole (the terminal brackets it); keys go as keys.
+    if case .paste = event, var field = token {
+      _ = field.handle(event)
+      token = field
+      return nil
+    }
     guard case .key(let key) = event else { return nil }
     if var field = token {
       switch key {

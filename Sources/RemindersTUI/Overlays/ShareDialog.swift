@@ -85,6 +85,12 @@ struct ShareDialog: ServerDialog {
 
   /// A key: a new state, and what the app should do.
   mutating func handle(_ event: KeyEvent) -> Effect? {
+    // A paste goes to the name field as a whole (the terminal brackets it); keys go as keys.
+    if case .paste = event, var field = newParticipant {
+      _ = field.handle(event)
+      newParticipant = field
+      return nil
+    }
     guard case .key(let key) = event else { return nil }
     if var field = newParticipant {
       switch key {
