@@ -104,6 +104,25 @@ import Testing
     }
   }
 
+  @Test(
+    "19. Data another process deleted at logout is not brought back by a fetch of this one",
+    arguments: Backend.allCases)
+  func aFetchDoesNotBringBackDataDeletedElsewhere(backend: Backend) async throws {
+    let server = try await backend.makeServer()
+    let a1 = try Device("A1", folder: folder.url, cloud: server.database(for: "alice"))
+    try a1.write(at: 10) {
+      try RemindersList.insert { RemindersList(id: "L", title: "Groceries") }.execute($0)
+    }
+    try await a1.sync()
+    // Another process on the same files (a command logging out) deletes the synced data.
+    let command = try Device("A1", folder: folder.url, cloud: nil)
+    try await command.engine.deleteLocalData()
+    #expect(try a1.lists().isEmpty)
+    // This one still takes itself for alice: its fetch is refused, not applied.
+    await #expect(throws: CloudError.noAccount) { try await a1.engine.fetchChanges() }
+    #expect(try a1.lists().isEmpty)
+  }
+
   // MARK: Behaviour 20
 
   @Test(

@@ -15,7 +15,9 @@ extension SyncEngine {
       shares = nil
     }
     if let shares {
-      try await writeAsEngine { db in try self.readWholeZones(ofNew: shares, account: account, db) }
+      try await writeAsEngine(as: account) { db in
+        try self.readWholeZones(ofNew: shares, account: account, db)
+      }
     }
     let zones = try await cloud.fetchDatabaseChanges(since: 0).zones
     for zone in zones {
@@ -31,7 +33,7 @@ extension SyncEngine {
       if zone.version < token {
         token = 0
         let owner = localOwner(zone.owner, account)
-        try await writeAsEngine { db in
+        try await writeAsEngine(as: account) { db in
           try db.execute(
             sql: #"DELETE FROM "sqlitedata_icloud_zoneTokens" WHERE "ownerName" = ? AND "zoneName" = ?"#,
             arguments: [zone.owner, zone.zone])
@@ -62,7 +64,7 @@ extension SyncEngine {
       while true {
         let page = try await nextPage.value
         if page.more { nextPage = fetchPage(page.version) }
-        let received = try await writeAsEngine { db in
+        let received = try await writeAsEngine(as: account) { db in
           var received = try self.apply(page, of: zone.id, account: account, db)
           // Records that left a share this user reads (the owner keeps them).
           if zone.owner != account.user {
@@ -77,7 +79,9 @@ extension SyncEngine {
         CrashPoint.pageApplied.reached()
       }
     }
-    if let shares { try await writeAsEngine { db in try self.reconcile(shares, account: account, db) } }
+    if let shares {
+      try await writeAsEngine(as: account) { db in try self.reconcile(shares, account: account, db) }
+    }
   }
 
   /// Applies a page; returns how many of its records changed something here.

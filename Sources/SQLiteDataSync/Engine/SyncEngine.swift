@@ -317,6 +317,24 @@ public final class SyncEngine: Sendable, Observable {
     }
   }
 
+  /// ``writeAsEngine(_:)`` for what the server said to `account`, refused when the local data no
+  /// longer belongs to it: another process logged out and deleted it, or switched, while a fetch
+  /// was under way. Applied anyway, the fetch would bring deleted data back.
+  func writeAsEngine<T: Sendable>(
+    as account: CloudAccount, _ body: @escaping @Sendable (Database) throws -> T
+  ) async throws -> T {
+    try await writeAsEngine { [self] db in
+      let row = try Row.fetchOne(db, sql: #"SELECT "userName", "serverID" FROM "sqlitedata_icloud_account""#)
+      guard let row, try row.decode(String?.self, at: 0) == account.user,
+        try row.decode(String?.self, at: 1) == account.serverID
+      else {
+        update { $0.account = nil }
+        throw CloudError.noAccount
+      }
+      return try body(db)
+    }
+  }
+
   /// Runs `body` with capture back on, inside an engine write: for the local consequences of a
   /// server decision that must themselves be sent (a cascade after a parent vanished).
   func asUser<T>(_ body: () throws -> T) rethrows -> T {

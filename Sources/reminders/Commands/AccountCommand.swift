@@ -168,6 +168,9 @@ enum AccountCommand: Subcommand {
       let engine = try context.syncEngineIfAny()
     {
       try sendUnsentChanges(engine, discarding: parsed.has("--discard-unsent"))
+      // Logged out first: a running app then fetches nothing more, and a fetch it had under way
+      // finds the data no longer its account's and stops (it would bring it back).
+      try SyncLogin.remove()
       try runBlocking { try await engine.deleteLocalData() }
       Console.print("Deleted the synced data from this device.")
     }
