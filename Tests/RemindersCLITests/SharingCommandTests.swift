@@ -175,6 +175,14 @@ struct SharingCommandTests {
         && refused.stderr.contains("--discard-unsent"))
     #expect(try device.succeed("ls", "--list", "Family").contains("Never sent"))
     #expect(try device.succeed("account", "status").contains("Account: \(user)"))
+    // Nor does logging in as someone else leave it unsent: refused, the login unchanged.
+    let someoneElse = "v" + String(user.dropFirst())
+    _ = try device.succeed("server", "add-user", someoneElse, "--url", admin, "--password-file", passwordFile)
+    let switching = try device.run(
+      "account", "login", "--server", server, "--user", someoneElse, "--password-file", passwordFile)
+    #expect(
+      switching.status == 1 && switching.stderr.contains("would leave it unsent"), "\(switching.stderr)")
+    #expect(try device.succeed("account", "status").contains("Account: \(user)"))
     // Said twice, it is deleted.
     #expect(
       try device.succeed("account", "logout", "--delete-local-data", "--discard-unsent").contains(

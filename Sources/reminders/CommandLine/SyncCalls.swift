@@ -10,6 +10,14 @@ extension CommandContext {
     try SyncLogin.cloudDatabase() == nil ? existingDatabase() : database()
   }
 
+  /// The user the database last synced as; nil when it never synced.
+  func syncedUserName() throws -> String? {
+    guard AppSync.hasSynced(path: databasePath) else { return nil }
+    return try existingDatabase().read { db in
+      try db.isMetadatabaseAttached ? SyncEngine.currentUserName(db) : nil
+    }
+  }
+
   /// The sync engine of the database, or an error that says how to start syncing.
   func requireSyncEngine() throws -> SyncEngine {
     guard let engine = syncEngine else {

@@ -84,39 +84,53 @@ enum AccountCommand: Subcommand {
     let account = try serverCall {
       try runBlocking { try await PostgresCloudDatabase(connectionString: login.connectionString).account() }
     }
-    // Changes made under the account logged in so far go to it first: under another account,
-    // they would wait until it is back.
     let previous = try? SyncLogin.load()
     let switches = previous?.sameAccount(as: login) == false
-    if switches, FileManager.default.fileExists(atPath: context.databasePath),
-      let engine = try context.syncEngineIfAny(), try engine.pendingChangeCount() > 0
+    let hasDatabase = FileManager.default.fileExists(atPath: context.databasePath)
+    // Whose lists are on this device: the account it last synced as.
+    let storedUser = hasDatabase ? try context.syncedUserName() : nil
+    if switches, hasDatabase, let engine = try context.syncEngineIfAny(), try engine.pendingChangeCount() > 0
     {
-      var belongToAnother = false
-      do {
-        try runBlocking { try await engine.sendChanges() }
-      } catch SyncError.unsentChanges {
-        // They wait for an account other than the one logged in until now (perhaps this one).
-        belongToAnother = true
-      } catch {}
-      let unsent = try engine.pendingChangeCount()
-      if unsent > 0, !belongToAnother {
-        Console.error(
-          "note: \(count: unsent, "change") on this device could not be sent to the account logged in until "
-            + "now; \(unsent == 1 ? "it waits" : "they wait") until you log in to it again")
-      }
+      try sendBeforeSwitching(engine, to: account.user, from: previous)
     }
     try login.save()
     Console.print(
       "Logged in as \(account.user) on \(login.serverDescription). "
         + "The app syncs by itself; `reminders sync` syncs now.")
-    if switches, let previous {
+    if let storedUser, storedUser != account.user {
       Console.print(
-        previous.user == account.user
-          ? "The lists synced with \(previous.serverDescription) leave this device at the next sync (they "
-            + "stay on that server); those on \(login.serverDescription) arrive."
-          : "The lists synced as \(previous.user) leave this device at the next sync (they stay on the "
-            + "server, for when you log in as \(previous.user) again); \(account.user)'s arrive.")
+        "The lists synced as \(storedUser) leave this device at the next sync (they stay on the server, "
+          + "for when you log in as \(storedUser) again); \(account.user)'s arrive.")
+    } else if storedUser != nil, switches, let previous, previous.server != login.server {
+      Console.print(
+        "The lists synced with \(previous.serverDescription) leave this device at the next sync (they stay "
+          + "on that server); those on \(login.serverDescription) arrive.")
     }
+  }
+
+  /// Changes made under the account logged in so far go to it before another is logged in: under
+  /// the other, they would wait, unsent, until the first is back. When they cannot be sent, the
+  /// login is refused, and says how to go on.
+  private static func sendBeforeSwitching(_ engine: SyncEngine, to user: String, from previous: SyncLogin?)
+    throws
+  {
+    var reason = ""
+    do {
+      try runBlocking { try await engine.sendChanges() }
+    } catch SyncError.unsentChanges {
+      // They wait for an account other than the one logged in until now (perhaps this one): the
+      // engine keeps them for it, and the login goes ahead.
+      return
+    } catch {
+      reason = " (\(error))"
+    }
+    let unsent = try engine.pendingChangeCount()
+    guard unsent > 0 else { return }
+    let them = unsent == 1 ? "it" : "them"
+    throw CommandError.failure(
+      "\(count: unsent, "change") on this device could not be sent to \(previous.map { "\($0.user) on \($0.serverDescription)" } ?? "the account logged in until now")\(reason); "
+        + "logging in as \(user) would leave \(them) unsent. Run `reminders sync` once the server takes \(them), "
+        + "or drop \(them) with `reminders account logout --delete-local-data --discard-unsent`, then log in")
   }
 
   private static func status(_ context: CommandContext) throws {
