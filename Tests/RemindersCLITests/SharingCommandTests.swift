@@ -126,6 +126,7 @@ struct SharingCommandTests {
     #expect(try alice.succeed("account", "logout", "--delete-local-data").contains("Logged out"))
     #expect(try alice.lists().isEmpty)
     #expect(try alice.succeed("account", "status").contains("Not logged in"))
+    #expect(try alice.succeed("account", "logout", "--keep-local-data") == "Not logged in.\n")
   }
 
   /// Logging out with --delete-local-data sends what waits first; when the server will not take

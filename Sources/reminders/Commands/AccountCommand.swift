@@ -162,6 +162,7 @@ enum AccountCommand: Subcommand {
   }
 
   private static func logout(_ parsed: ParsedArguments, context: CommandContext) throws {
+    let wasLoggedIn = try SyncLogin.load() != nil
     let delete: Bool
     switch (parsed.has("--delete-local-data"), parsed.has("--keep-local-data")) {
     case (true, true):
@@ -189,7 +190,7 @@ enum AccountCommand: Subcommand {
       Console.print("Deleted the synced data from this device.")
     }
     try SyncLogin.remove()
-    Console.print("Logged out.")
+    Console.print(wasLoggedIn ? "Logged out." : "Not logged in.")
   }
 
   /// Sends the changes that wait, before the data they belong to is deleted; refuses to delete
