@@ -36,28 +36,18 @@ struct InvitationsDialog: ServerDialog {
 
   /// A key: a new state, and what the app should do.
   mutating func handle(_ event: KeyEvent) -> Effect? {
-    // A paste goes to the token field as a whole (the terminal brackets it); keys go as keys.
-    if case .paste = event, var field = token {
-      _ = field.handle(event)
-      token = field
-      return nil
-    }
-    guard case .key(let key) = event else { return nil }
-    if var field = token {
-      switch key {
-      case .escape:
-        token = nil
-      case .enter:
-        let text = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let field = token {
+      switch DialogEntry(field, after: event) {
+      case .editing(let field): token = field
+      case .cancelled: token = nil
+      case .submitted(let text):
         token = nil
         guard !text.isEmpty else { return nil }
         return start(.join(ListSharing.invitation(text)), saying: "Joining…")
-      default:
-        _ = field.handle(event)
-        token = field
       }
       return nil
     }
+    guard case .key(let key) = event else { return nil }
     error = nil
     switch key {
     case .escape, KeyPress("q"):

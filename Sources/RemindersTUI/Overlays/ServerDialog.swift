@@ -1,3 +1,6 @@
+import Foundation
+import TerminalUI
+
 /// What the app does after a key in a dialog that asks the server: close it, or run a request.
 enum ServerDialogEffect<Request: Hashable>: Hashable {
   case close
@@ -18,5 +21,25 @@ extension ServerDialog {
     guard busy == nil else { return nil }
     busy = text
     return .run(request)
+  }
+}
+
+/// What a key or a paste did to a one-line entry of a dialog (a name to add, a token to join).
+enum DialogEntry {
+  case editing(TextFieldState)
+  case cancelled
+  /// Enter, with the text trimmed (possibly empty).
+  case submitted(String)
+
+  /// Esc cancels the entry, Enter submits it, and anything else (a paste too) edits it.
+  init(_ field: TextFieldState, after event: KeyEvent) {
+    switch event {
+    case .key(.escape): self = .cancelled
+    case .key(.enter): self = .submitted(field.text.trimmingCharacters(in: .whitespacesAndNewlines))
+    default:
+      var field = field
+      _ = field.handle(event)
+      self = .editing(field)
+    }
   }
 }

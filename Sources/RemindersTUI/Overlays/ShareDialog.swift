@@ -85,28 +85,18 @@ struct ShareDialog: ServerDialog {
 
   /// A key: a new state, and what the app should do.
   mutating func handle(_ event: KeyEvent) -> Effect? {
-    // A paste goes to the name field as a whole (the terminal brackets it); keys go as keys.
-    if case .paste = event, var field = newParticipant {
-      _ = field.handle(event)
-      newParticipant = field
-      return nil
-    }
-    guard case .key(let key) = event else { return nil }
-    if var field = newParticipant {
-      switch key {
-      case .escape:
-        newParticipant = nil
-      case .enter:
-        let name = field.text.trimmingCharacters(in: .whitespaces)
+    if let field = newParticipant {
+      switch DialogEntry(field, after: event) {
+      case .editing(let field): newParticipant = field
+      case .cancelled: newParticipant = nil
+      case .submitted(let name):
         newParticipant = nil
         guard !name.isEmpty else { return nil }
         return start(.add(name, .readWrite), saying: "Adding \(name)…")
-      default:
-        _ = field.handle(event)
-        newParticipant = field
       }
       return nil
     }
+    guard case .key(let key) = event else { return nil }
     error = nil
     let pending = confirmation
     confirmation = nil
