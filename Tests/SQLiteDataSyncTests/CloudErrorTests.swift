@@ -9,7 +9,7 @@ import Testing
     )
     #expect(
       refused.description
-        == "The sync server is unavailable: connection to server at \"127.0.0.1\", port 1 failed: Connection refused Is the server running on that host? Changes are kept and sent when it is back."
+        == "The sync server is unavailable: connection to server at \"127.0.0.1\", port 1 failed: Connection refused. Is the server running on that host? Changes are kept and sent when it is back."
     )
     #expect(
       CloudError.notAuthenticated("password authentication failed for user \"bob\"").description

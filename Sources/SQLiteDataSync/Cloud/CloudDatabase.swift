@@ -109,8 +109,14 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
       text = reason
     case .noAccount: text = "no sync account is configured"
     }
-    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-      .joined(separator: " ")
+    // libpq's lines are sentences without a full stop ("Connection refused", then "Is the
+    // server running…?"): joined, each ends as a sentence.
+    let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+    return lines.enumerated().map { index, line in
+      index == lines.count - 1 || line.last.map { ".?!:;,".contains($0) } == true ? line : line + "."
+    }
+    .joined(separator: " ")
   }
 
   /// Whether the device is cut off from the server until something changes (the network, the
