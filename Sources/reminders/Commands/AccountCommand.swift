@@ -114,23 +114,32 @@ enum AccountCommand: Subcommand {
   private static func sendBeforeSwitching(_ engine: SyncEngine, to user: String, from previous: SyncLogin?)
     throws
   {
-    var reason = ""
-    do {
-      try runBlocking { try await engine.sendChanges() }
-    } catch SyncError.unsentChanges {
-      // They wait for an account other than the one logged in until now (perhaps this one): the
-      // engine keeps them for it, and the login goes ahead.
-      return
-    } catch {
-      reason = " (\(error))"
-    }
-    let unsent = try engine.pendingChangeCount()
-    guard unsent > 0 else { return }
-    let them = unsent == 1 ? "it" : "them"
+    // Waiting for an account other than the one logged in until now (perhaps this one), they are
+    // the engine's to keep: the login goes ahead.
+    guard let outcome = try sendWaitingChanges(engine), outcome.unsent > 0 else { return }
+    let them = outcome.unsent == 1 ? "it" : "them"
+    let account =
+      previous.map { "\($0.user) on \($0.serverDescription)" } ?? "the account logged in until now"
     throw CommandError.failure(
-      "\(count: unsent, "change") on this device could not be sent to \(previous.map { "\($0.user) on \($0.serverDescription)" } ?? "the account logged in until now")\(reason); "
+      "\(count: outcome.unsent, "change") on this device could not be sent to \(account)\(outcome.reason); "
         + "logging in as \(user) would leave \(them) unsent. Run `reminders sync` once the server takes \(them), "
         + "or drop \(them) with `reminders account logout --delete-local-data --discard-unsent`, then log in")
+  }
+
+  /// Sends the changes that wait to the account they were made under: how many still wait, and
+  /// why they could not be sent (" (…)", or empty); nil when they wait for an account other than
+  /// the one logged in (the engine refuses to send them elsewhere).
+  private static func sendWaitingChanges(_ engine: SyncEngine) throws -> (unsent: Int, reason: String)? {
+    guard try engine.pendingChangeCount() > 0 else { return (0, "") }
+    do {
+      try runBlocking { try await engine.sendChanges() }
+      Console.print("Sent this device's last changes.")
+      return (try engine.pendingChangeCount(), "")
+    } catch SyncError.unsentChanges {
+      return nil
+    } catch {
+      return (try engine.pendingChangeCount(), " (\(error))")
+    }
   }
 
   private static func status(_ context: CommandContext) throws {
@@ -179,42 +188,37 @@ enum AccountCommand: Subcommand {
         Data("Delete the synced lists and reminders from this device too? [y/N] ".utf8))
       delete = (readLine() ?? "").lowercased().hasPrefix("y")
     }
-    if delete, FileManager.default.fileExists(atPath: context.databasePath),
-      let engine = try context.syncEngineIfAny()
-    {
-      try sendUnsentChanges(engine, discarding: parsed.has("--discard-unsent"))
-      // Logged out first: a running app then fetches nothing more, and a fetch it had under way
-      // finds the data no longer its account's and stops (it would bring it back).
-      try SyncLogin.remove()
+    let engine =
+      delete && FileManager.default.fileExists(atPath: context.databasePath)
+      ? try context.syncEngineIfAny() : nil
+    if let engine { try sendUnsentChanges(engine, discarding: parsed.has("--discard-unsent")) }
+    // Logged out before the data is deleted: a running app then fetches nothing more, and a fetch
+    // it had under way finds the data no longer its account's and stops (it would bring it back).
+    try SyncLogin.remove()
+    if let engine {
       try runBlocking { try await engine.deleteLocalData() }
       Console.print("Deleted the synced data from this device.")
     }
-    try SyncLogin.remove()
     Console.print(wasLoggedIn ? "Logged out." : "Not logged in.")
   }
 
   /// Sends the changes that wait, before the data they belong to is deleted; refuses to delete
   /// them unsent unless told to.
   private static func sendUnsentChanges(_ engine: SyncEngine, discarding: Bool) throws {
-    guard try engine.pendingChangeCount() > 0 else { return }
-    var reason = ""
-    do {
-      try runBlocking { try await engine.sendChanges() }
-      Console.print("Sent this device's last changes.")
-    } catch {
-      reason = " (\(error))"
-    }
-    let unsent = try engine.pendingChangeCount()
-    guard unsent > 0 else { return }
+    let outcome =
+      try sendWaitingChanges(engine) ?? (
+        try engine.pendingChangeCount(), " (they were made by another account)"
+      )
+    guard outcome.unsent > 0 else { return }
     guard !discarding else {
-      Console.print("Discarding \(count: unsent, "change") that could not be sent\(reason).")
+      Console.print("Discarding \(count: outcome.unsent, "change") that could not be sent\(outcome.reason).")
       return
     }
+    let them = outcome.unsent == 1 ? "it" : "them"
     throw CommandError.failure(
-      "\(count: unsent, "change") on this device could not be sent\(reason); deleting the synced data "
-        + "would lose \(unsent == 1 ? "it" : "them"). Run `reminders sync` once the server takes "
-        + "\(unsent == 1 ? "it" : "them"), log out with --keep-local-data, or add --discard-unsent to delete "
-        + "\(unsent == 1 ? "it" : "them") too")
+      "\(count: outcome.unsent, "change") on this device could not be sent\(outcome.reason); deleting the synced data "
+        + "would lose \(them). Run `reminders sync` once the server takes \(them), log out with "
+        + "--keep-local-data, or add --discard-unsent to delete \(them) too")
   }
 
   private static func serverCall<T>(_ body: () throws -> T) throws -> T {
