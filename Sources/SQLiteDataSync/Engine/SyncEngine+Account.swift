@@ -51,18 +51,14 @@ extension SyncEngine {
       await delegate.syncEngine(self, accountChanged: change)
       return
     }
-    switch change {
-    case .signIn: return
-    case .signOut: break
-    case .switchAccounts(let previousUser, let currentUser):
-      // Sent on, they would land in the other user's account; dropped, they would be lost.
-      let unsent = try pendingChangeCount()
-      guard unsent == 0 else {
-        throw SyncError.unsentChanges(count: unsent, previousUser: previousUser, currentUser: currentUser)
-      }
+    if case .signIn = change { return }
+    // Changes not sent yet are someone's work. Sent on after a switch, they would land in the
+    // other user's account: the switch is refused. A refused login keeps them, for when it is back.
+    let unsent = try pendingChangeCount()
+    if unsent > 0, case .switchAccounts(let previousUser, let currentUser) = change {
+      throw SyncError.unsentChanges(count: unsent, previousUser: previousUser, currentUser: currentUser)
     }
-    // Changes not sent yet are someone's work: a refused login keeps them, for when it is back.
-    guard try pendingChangeCount() == 0 else { return }
+    guard unsent == 0 else { return }
     try? await eraseLocalData()
   }
 }

@@ -259,15 +259,15 @@ extension SyncEngine {
     }
     for (text, owner) in deleted {
       let share = try JSONDecoder().decode(CKShare.self, from: Data(text.utf8))
+      let isOwn = owner == CaptureTriggers.defaultOwner
       do {
-        if owner == CaptureTriggers.defaultOwner {
+        if isOwn {
           try await cloud.stopSharing(share.shareID)
         } else {
           try await cloud.removeParticipant(account.user, from: share.shareID)
         }
       } catch SharingError.notFound {}
-      if owner != CaptureTriggers.defaultOwner { try await writeAsEngine { db in try self.purge(share, db) } }
+      if !isOwn { try await writeAsEngine { db in try self.purge(share, db) } }
     }
   }
-
 }
