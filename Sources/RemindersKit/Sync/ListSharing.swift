@@ -96,8 +96,16 @@ public struct ListSharing: Sendable {
   /// “Family, shared by alice (read-write)”: how both front ends name a share joined or offered.
   public static func describe(_ share: CKShare) -> String {
     let title = share[CKShare.SystemFieldKey.title] ?? "a list"
-    let access = share.currentUserPermission == .readOnly ? "read-only" : "read-write"
-    return "\(title), shared by \(share.ownerName) (\(access))"
+    return "\(title), shared by \(share.ownerName) (\(describe(share.currentUserPermission)))"
+  }
+
+  /// “read-write”, “read-only”, “no access”: a permission in both front ends' words.
+  public static func describe(_ permission: CKShare.Permission) -> String {
+    switch permission {
+    case .readWrite: "read-write"
+    case .readOnly: "read-only"
+    case .none: "no access"
+    }
   }
 
   /// A request that makes no sense for the list as it is.

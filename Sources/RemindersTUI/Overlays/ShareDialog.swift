@@ -116,7 +116,7 @@ struct ShareDialog: ServerDialog {
       let permission: CKShare.Permission = participant.permission == .readWrite ? .readOnly : .readWrite
       return start(
         .add(participant.userName, permission),
-        saying: "Making \(participant.userName) \(Self.describe(permission))…")
+        saying: "Making \(participant.userName) \(ListSharing.describe(permission))…")
     case KeyPress("i") where isOwner:
       return start(.invite(.readWrite), saying: "Making an invitation…")
     case KeyPress("I") where isOwner:
@@ -161,14 +161,6 @@ struct ShareDialog: ServerDialog {
     return false
   }
 
-  static func describe(_ permission: CKShare.Permission) -> String {
-    switch permission {
-    case .readWrite: "read-write"
-    case .readOnly: "read-only"
-    case .none: "no access"
-    }
-  }
-
   // MARK: Render
 
   /// The dialog's lines, top to bottom, for a width inside its border: an invitation's token is
@@ -195,7 +187,7 @@ struct ShareDialog: ServerDialog {
     for (index, participant) in participants.enumerated() {
       var line = StyledText(index == selection && isOwner ? "▸ " : "  ", style: .accent)
       line.append(participant.userName.padded(toWidth: 16) + " ", style: .normal)
-      line.append(Self.describe(participant.permission).padded(toWidth: 11) + " ", style: .normal)
+      line.append(ListSharing.describe(participant.permission).padded(toWidth: 11) + " ", style: .normal)
       line.append(participant.isAccepted ? "joined" : "invited", style: .dim)
       lines.append(line)
     }
@@ -205,7 +197,8 @@ struct ShareDialog: ServerDialog {
     if let invitation {
       lines.append(StyledText())
       lines.append(
-        StyledText("Invitation (\(Self.describe(invitation.permission)), once, within a week):", style: .dim))
+        StyledText(
+          "Invitation (\(ListSharing.describe(invitation.permission)), once, within a week):", style: .dim))
       var token = Substring(invitation.token)
       repeat {
         lines.append(StyledText(String(token.prefix(max(width, 1))), style: .highlight))

@@ -38,7 +38,7 @@ enum ShareCommand: Subcommand {
     let engine = try context.requireSyncEngine()
     let list = try database.read { try Lookup.list(parsed.positional[0], in: $0) }
     let permission: CKShare.Permission = parsed.has("--read-only") ? .readOnly : .readWrite
-    let access = permission == .readOnly ? "read-only" : "read-write"
+    let access = ListSharing.describe(permission)
     let sharing = ListSharing(engine: engine)
     if let user {
       let share = try syncCall { try await sharing.add(user, permission: permission, to: list) }
