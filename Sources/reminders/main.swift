@@ -29,7 +29,8 @@ do {
   let database: DatabasePool
   do {
     database = try AppDatabase.open(
-      path: path, attachesMetadatabase: cloudDatabase != nil || AppSync.hasSynced(path: path))
+      path: path, attachesMetadatabase: AppSync.attachesMetadatabase(path: path, cloudDatabase: cloudDatabase)
+    )
   } catch {
     throw CommandError.cannotOpen(path, error)
   }

@@ -13,6 +13,12 @@ public enum AppSync {
     RemindersList.self, RemindersListAsset.self, Reminder.self, Tag.self, ReminderTag.self,
   ]
 
+  /// Whether the connections of the database at `path` attach the metadatabase: it syncs now
+  /// (`cloudDatabase`), or synced before (its lists' sharing and changes waiting are read there).
+  public static func attachesMetadatabase(path: String, cloudDatabase: (any CloudDatabase)?) -> Bool {
+    cloudDatabase != nil || hasSynced(path: path)
+  }
+
   /// The engine for an app database, or nil when it has never synced and no account is set.
   public static func engine(
     for database: any DatabaseWriter, startImmediately: Bool,

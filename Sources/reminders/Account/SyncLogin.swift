@@ -112,7 +112,7 @@ private enum LoginFile {
     {
       return known.connectionString
     }
-    let current = (try? SyncLogin.load())??.connectionString
+    let current = (try? SyncLogin.load())?.flatMap(\.connectionString)
     last.withLock { $0 = (modified, Int(status.st_size), current) }
     return current
   }

@@ -41,7 +41,7 @@ final class CommandContext {
       // As the app: a database that syncs reads its lists' sharing from the metadatabase.
       let database = try AppDatabase.open(
         path: databasePath, completesInterruptedCompletions: false,
-        attachesMetadatabase: cloudDatabase != nil || AppSync.hasSynced(path: databasePath))
+        attachesMetadatabase: AppSync.attachesMetadatabase(path: databasePath, cloudDatabase: cloudDatabase))
       syncEngine = try AppSync.engine(
         for: database, startImmediately: false, cloudDatabase: cloudDatabase)
       opened = database
