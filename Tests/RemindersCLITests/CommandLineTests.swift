@@ -36,6 +36,33 @@ struct CommandLineTests {
     #expect(again.stderr.contains("--force"))
   }
 
+  /// A password file that cannot be used says why and what to do, before any server is asked.
+  @Test func aPasswordFileThatCannotBeReadSaysWhatToDo() throws {
+    let folder = cli.databasePath + "-config"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func login(_ file: String) throws -> CommandRunner.Output {
+      try cli.run(
+        arguments: [
+          "account", "login", "--server", "postgresql://127.0.0.1:1/x", "--user", "a", "--password-file",
+          file,
+        ],
+        environment: ["XDG_CONFIG_HOME": folder])
+    }
+    let missing = try login("/nonexistent/password")
+    #expect(missing.status == 1)
+    #expect(
+      missing.stderr.contains(
+        "could not open the password file /nonexistent/password (No such file or directory): check the path"),
+      "\(missing.stderr)")
+    let binary = NSTemporaryDirectory() + "reminders-password-\(UUID().uuidString)"
+    try Data([0x70, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: binary))
+    defer { try? FileManager.default.removeItem(atPath: binary) }
+    let notText = try login(binary)
+    #expect(
+      notText.status == 1 && notText.stderr.contains("is not UTF-8 text: save it as UTF-8"),
+      "\(notText.stderr)")
+  }
+
   @Test func quickAddSetsEveryField() throws {
     defer { cli.removeDatabase() }
     try cli.run("seed")

@@ -13,17 +13,21 @@ enum PasswordInput {
     // Read as a stream: /dev/stdin and a shell's <(…) are pipes, with no size to read up to.
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw CommandError.failure(
-        "could not open the password file \(path): \(String(cString: strerror(errno)))")
+        "could not open the password file \(path) (\(String(cString: strerror(errno)))): check the path, and "
+          + "that you may read the file")
     }
     defer { try? handle.close() }
     let data: Data
     do {
       data = try handle.readToEnd() ?? Data()
     } catch {
-      throw CommandError.failure("could not read the password file \(path): \(error.localizedDescription)")
+      throw CommandError.failure(
+        "could not read the password file \(path) (\(error.localizedDescription)): give a file with the password on its first line"
+      )
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw CommandError.failure("the password file \(path) is not UTF-8 text")
+      throw CommandError.failure(
+        "the password file \(path) is not UTF-8 text: save it as UTF-8, the password on its first line")
     }
     let password =
       text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
