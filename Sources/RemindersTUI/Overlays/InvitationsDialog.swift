@@ -122,13 +122,7 @@ struct InvitationsDialog: ServerDialog {
     var rows: [Stack.Item] = lines.map { .fixed(1, Line($0)) }
     var height = rows.count
     if let field = token {
-      rows.append(
-        .fixed(
-          1,
-          Stack.horizontal([
-            .fixed(8, Text("Token: ", style: .accent)),
-            .flexible(TextField(field, hint: "the invitation token")),
-          ])))
+      rows.append(.fixed(1, DialogEntryRow(label: "Token:", field: field, hint: "the invitation token")))
       height += 1
     }
     rows.append(.fixed(1, EmptyView()))

@@ -43,3 +43,15 @@ enum DialogEntry {
     }
   }
 }
+
+/// A dialog's one-line entry as drawn: its label, then the field (its hint while empty).
+struct DialogEntryRow: View {
+  var label: String
+  var field: TextFieldState
+  var hint: String
+
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    Stack.horizontal([.fixed(8, Text(label + " ", style: .accent)), .flexible(TextField(field, hint: hint))])
+      .render(in: rect, on: &canvas)
+  }
+}

@@ -238,13 +238,7 @@ struct ShareDialog: ServerDialog {
     // Inside the border and a column of space on each side.
     var rows: [Stack.Item] = lines(width: width - 4).map { .fixed(1, Line($0)) }
     if let field = newParticipant {
-      rows.append(
-        .fixed(
-          1,
-          Stack.horizontal([
-            .fixed(8, Text("Add: ", style: .accent)),
-            .flexible(TextField(field, hint: "user name on the server")),
-          ])))
+      rows.append(.fixed(1, DialogEntryRow(label: "Add:", field: field, hint: "user name on the server")))
     }
     rows.append(.fixed(1, EmptyView()))
     if let status = statusLine { rows.append(.fixed(1, Line(status))) }
