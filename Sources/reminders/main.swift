@@ -16,11 +16,13 @@ do {
   invocationCommandName = invocation.command?.name
   invocationDatabasePath = try? invocation.databasePath()
   if invocation.wantsHelp {
-    print(topLevelHelp)
+    Console.printHelp(topLevelHelp)
+    try Console.finishOutput()
     exit(ExitCode.success.rawValue)
   }
   if let command = invocation.command {
     try command.run(invocation.arguments, context: CommandContext(databasePath: invocation.databasePath()))
+    try Console.finishOutput()
     exit(ExitCode.success.rawValue)
   }
   let path = try invocation.databasePath()
@@ -52,6 +54,8 @@ do {
       + "(reminders --help lists them).")
   exit(ExitCode.failure.rawValue)
 } catch let error as CommandError {
+  // What the command printed before it failed comes first.
+  try? Console.finishOutput()
   Console.error("reminders: \(error.message)")
   if let usage = error.usage {
     // The synopsis only, and where the rest is: a full help would bury the error.
@@ -61,6 +65,7 @@ do {
   }
   exit(error.code.rawValue)
 } catch {
+  try? Console.finishOutput()
   Console.error("reminders: \(ProblemMessage.describe(error, databasePath: invocationDatabasePath))")
   exit(ExitCode.failure.rawValue)
 }

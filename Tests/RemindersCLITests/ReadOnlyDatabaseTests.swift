@@ -11,7 +11,7 @@ struct ReadOnlyDatabaseTests {
     let folder = (cli.databasePath as NSString).deletingLastPathComponent
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.databasePath)
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder)
-    let asUser = try runnerWithoutRoot(in: folder)
+    let asUser = try CommandRunner.runnerWithoutRoot(in: folder)
     try expectListedAndExportedNotChanged(cli, runner: asUser)
 
     // Made writable again, the log's index the read-only session left is named as what is in the
@@ -36,7 +36,7 @@ struct ReadOnlyDatabaseTests {
     defer { cli.removeDatabase() }
     #expect(try cli.run("seed").status == 0)
     let folder = (cli.databasePath as NSString).deletingLastPathComponent
-    let asUser = try runnerWithoutRoot(in: folder)
+    let asUser = try CommandRunner.runnerWithoutRoot(in: folder)
     #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-shm"))
     let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.databasePath)
@@ -46,15 +46,6 @@ struct ReadOnlyDatabaseTests {
     try expectListedAndExportedNotChanged(cli, runner: asUser)
     #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
     #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-shm"))
-  }
-
-  /// Root may write any file: as root, a command that runs a copy of the executable (which
-  /// nobody may run wherever the build is) as nobody; nil otherwise.
-  private func runnerWithoutRoot(in folder: String) throws -> [String]? {
-    guard geteuid() == 0, let executable = CommandRunner.executable else { return nil }
-    let copy = folder + "/reminders"
-    try FileManager.default.copyItem(atPath: executable, toPath: copy)
-    return ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", copy]
   }
 
   /// The database is listed and exported, and a change is refused saying why.

@@ -11,7 +11,27 @@ import TerminalUI
 /// interpolated; messages have every control character but the line break escaped.
 enum Console {
   static func print(_ text: ConsoleText) {
-    Swift.print(text.rendered)
+    StandardOutput.shared.write(text.rendered + "\n")
+  }
+
+  /// The program's own text (a help), as it is.
+  static func printHelp(_ help: String) {
+    StandardOutput.shared.write(help + "\n")
+  }
+
+  /// Bytes as they are (an export).
+  static func write(_ data: Data) {
+    StandardOutput.shared.write(bytes: Array(data))
+  }
+
+  /// Writes what is left of the output, and says so when any of it could not be written: a
+  /// command whose results were lost must not end as if it succeeded.
+  static func finishOutput() throws(CommandError) {
+    do {
+      try StandardOutput.shared.finish()
+    } catch {
+      throw CommandError.failure("cannot write standard output: \(error)")
+    }
   }
 
   static func error(_ text: String) {
@@ -40,7 +60,6 @@ enum Console {
   static func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = TerminalSafeJSON.escaping(try encoder.encode(value))
-    Swift.print(String(decoding: data, as: UTF8.self))
+    write(TerminalSafeJSON.escaping(try encoder.encode(value)) + Data("\n".utf8))
   }
 }

@@ -17,3 +17,9 @@ func fileErrorReason(_ error: any Error) -> String {
   if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
   return error.localizedDescription
 }
+
+/// A system call's error, described in the system's words.
+struct SystemError: Error, CustomStringConvertible {
+  let errno: Int32
+  var description: String { String(cString: strerror(errno)) }
+}

@@ -52,15 +52,15 @@ enum ExportCommand: Subcommand {
           "cannot write \(output): it is a folder; name a file, such as \(output)/reminders.json")
       }
       do {
-        try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        try OutputFile.write(data, to: output)
       } catch {
-        throw CommandError.failure("cannot write \(output): \(fileErrorReason(error))")
+        throw CommandError.failure("cannot write \(output): \(error)")
       }
       Console.error(
         "Exported \(count: archive.reminders.count, "reminder") in \(count: archive.lists.count, "list") to \(output)"
       )
     } else {
-      FileHandle.standardOutput.write(data)
+      Console.write(data)
     }
   }
 
