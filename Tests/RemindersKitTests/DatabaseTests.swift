@@ -276,6 +276,29 @@ struct ForeignFileTests {
     #expect(error?.problem == .foreignTables(["accounts"]))
   }
 
+  /// Tables named as the app's are not enough: their columns must be the app's too.
+  @Test func anotherProgramsDatabaseWithTheAppsTableNames() throws {
+    let reminders = try refusal { path in
+      try sqlite(
+        path,
+        "CREATE TABLE reminders (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO reminders (body) VALUES ('keep me')"
+      )
+    }
+    #expect(reminders?.problem == .foreignColumns(["reminders"]))
+    #expect(reminders?.description.contains("another program's database") == true)
+    let lists = try refusal { path in
+      try sqlite(
+        path,
+        "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY); INSERT INTO grdb_migrations VALUES ('v1'); "
+          + "CREATE TABLE remindersLists (id TEXT PRIMARY KEY, title TEXT)")
+    }
+    #expect(lists?.problem == .foreignColumns(["remindersLists"]))
+    let extra = try refusal { path in
+      try sqlite(path, "CREATE TABLE tags (title TEXT NOT NULL PRIMARY KEY, owner TEXT)")
+    }
+    #expect(extra?.problem == .foreignColumns(["tags"]))
+  }
+
   @Test func anotherApplicationsMark() throws {
     let error = try refusal { path in
       try sqlite(path, "PRAGMA application_id = 1234; CREATE TABLE reminders (id, title)")

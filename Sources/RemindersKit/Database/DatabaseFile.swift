@@ -63,7 +63,7 @@ enum DatabaseFile {
 
     var readOnly = configuration
     readOnly.readonly = true
-    let found: (applicationID: Int32, userVersion: Int, tables: Set<String>)
+    let found: (applicationID: Int32, userVersion: Int, tables: [String: Set<String>])
     do {
       let queue = try DatabaseQueue(path: inspectionURI(path), configuration: readOnly)
       defer { queue.close() }
@@ -71,7 +71,7 @@ enum DatabaseFile {
         (
           applicationID: try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
           userVersion: try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
-          tables: try tableNames(db)
+          tables: try tableColumns(db)
         )
       }
     } catch let error as DatabaseError {
@@ -89,9 +89,18 @@ enum DatabaseFile {
       return .recognised
     case 0:
       if found.tables.isEmpty { throw DatabaseFileError(path: path, problem: .emptyDatabase) }
-      let foreign = found.tables.subtracting(try ownTables())
+      let (first, latest) = try ownTables()
+      let foreign = Set(found.tables.keys).subtracting(latest.keys)
       guard foreign.isEmpty else {
         throw DatabaseFileError(path: path, problem: .foreignTables(foreign.sorted()))
+      }
+      // A table of the app's is the app's when it has at least the columns the first migration
+      // gave it (the seeds' example makes the same), and none the latest schema does not have.
+      let misshapen = found.tables.filter { table, columns in
+        !(first[table] ?? []).isSubset(of: columns) || !columns.isSubset(of: latest[table] ?? [])
+      }
+      guard misshapen.isEmpty else {
+        throw DatabaseFileError(path: path, problem: .foreignColumns(misshapen.keys.sorted()))
       }
       return .recognised
     default:
@@ -164,23 +173,32 @@ enum DatabaseFile {
     }
   }
 
-  /// The tables of a database, SQLite's own and those behind virtual tables left out.
-  private static func tableNames(_ db: Database) throws -> Set<String> {
-    Set(
-      try String.fetchAll(
-        db,
-        sql: """
-          SELECT name FROM sqlite_schema
-          WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-          """))
+  /// The tables of a database with their columns, SQLite's own tables left out.
+  private static func tableColumns(_ db: Database) throws -> [String: Set<String>] {
+    let names = try String.fetchAll(
+      db,
+      sql: """
+        SELECT name FROM sqlite_schema
+        WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+        """)
+    var tables: [String: Set<String>] = [:]
+    for name in names {
+      tables[name] = Set(
+        try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [name]))
+    }
+    return tables
   }
 
-  /// The tables the app's own migrations make, read off a database migrated in memory, so that
-  /// the list can never drift from the schema.
-  private static func ownTables() throws -> Set<String> {
-    let queue = try DatabaseQueue()
-    try Migrations.migrate(queue)
-    return try queue.read(tableNames)
+  /// The tables, with their columns, that the app's first migration makes and that all its
+  /// migrations make, read off databases migrated in memory, so that they can never drift from
+  /// the schema.
+  private static func ownTables() throws -> (first: [String: Set<String>], latest: [String: Set<String>]) {
+    let migrator = Migrations.migrator()
+    let first = try DatabaseQueue()
+    try migrator.migrate(first, upTo: Migrations.createTables)
+    let latest = try DatabaseQueue()
+    try Migrations.migrate(latest)
+    return (try first.read(tableColumns), try latest.read(tableColumns))
   }
 }
 
@@ -193,6 +211,8 @@ public struct DatabaseFileError: Error, CustomStringConvertible, Equatable {
     case emptyDatabase
     case notSQLite
     case foreignTables([String])
+    /// Tables named as the app's, with columns the app's do not have.
+    case foreignColumns([String])
     case otherApplication(Int32)
     case newerSchema(version: Int, known: Int)
     case unreadable(String)
@@ -225,6 +245,11 @@ public struct DatabaseFileError: Error, CustomStringConvertible, Equatable {
       let more = tables.count > 5 ? " and \(tables.count - 5) more" : ""
       return "\(path) is another program's database (it holds the tables \(shown)\(more), "
         + "which are not reminders'); \(leftAlone): \(elsewhere)"
+    case .foreignColumns(let tables):
+      let shown = tables.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+      let more = tables.count > 5 ? " and \(tables.count - 5) more" : ""
+      return "\(path) is another program's database (its tables \(shown)\(more) are named as reminders' "
+        + "but do not have their columns); \(leftAlone): \(elsewhere)"
     case .otherApplication(let id):
       let hex = String(UInt32(bitPattern: id), radix: 16)
       return "\(path) belongs to another application (its header says application_id 0x\(hex)); "
