@@ -84,6 +84,24 @@ struct WriteQueueTests {
     }
   }
 
+  /// `q` while a write waits, and the write fails: the app stays, saying why, rather than quit
+  /// with the change lost.
+  @Test func aQuitWaitingForAWriteThatFailsIsCalledOff() async throws {
+    try await withFileDatabase { driver, other in
+      try execute("BEGIN IMMEDIATE", on: other)
+      driver.press("d")
+      driver.press("y")
+      driver.press("q")
+      #expect(rows(driver.screenText).last?.contains("saving, then quitting…") == true)
+      // Another program deletes the reminder first: the app's delete fails.
+      try execute("DELETE FROM reminders WHERE title = 'Doctor appointment'; COMMIT", on: other)
+      await driver.waitForScreen { $0.contains("That reminder no longer exists") || driver.isFinished }
+      #expect(!driver.isFinished)
+      #expect(driver.screenText.contains("That reminder no longer exists"))
+      #expect(rows(driver.screenText).last?.contains("quitting") == false)
+    }
+  }
+
   @Test func writesLandInTheOrderTheyWereAskedFor() async throws {
     try await withFileDatabase { driver, other in
       try execute("BEGIN IMMEDIATE", on: other)

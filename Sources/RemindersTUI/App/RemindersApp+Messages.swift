@@ -23,6 +23,9 @@ extension RemindersApp {
       switch result {
       case .success(let value): done(value)
       case .failure(let error):
+        // A quit waiting for this write is called off: what failed (and the text reopened for
+        // another try) must be seen, not lost with the screen.
+        self?.isQuittingWhenSaved = false
         if let failed { failed(error) } else { self?.post(message(for: error), style: .error) }
       }
     }
