@@ -8,7 +8,9 @@ extension RemindersApp {
   func render(into canvas: inout Canvas) {
     let now = ContinuousClock.now
     let size = canvas.size
-    // Read on every frame, so that a write finishing redraws the screen with its message.
+    // Read on every frame, so that a write or a read finishing redraws the screen with what it
+    // changed (its message, a dialog).
+    _ = writes.outcomes
     let saving =
       writes.pending == 0
       ? "" : isQuittingWhenSaved ? "saving, then quitting…  " : "saving…  "

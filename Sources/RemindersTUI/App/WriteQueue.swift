@@ -17,6 +17,10 @@ final class WriteQueue {
   private(set) var pending = 0
   /// Reads asked for and not finished yet: not shown as saving.
   @ObservationIgnored private var pendingReads = 0
+  /// Outcomes handed back so far, reads' and writes'. A frame that reads it is redrawn after
+  /// each: what an outcome changes on screen (a dialog opened once a count is read) is drawn at
+  /// once, not at the next key.
+  private(set) var outcomes = 0
   @ObservationIgnored private let queue = DispatchQueue(label: "reminders.writes")
   @ObservationIgnored private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -60,6 +64,7 @@ final class WriteQueue {
   ) {
     if isRead { pendingReads -= 1 } else { pending -= 1 }
     finish(result)
+    outcomes += 1
     guard pending == 0, pendingReads == 0 else { return }
     let waiters = idleWaiters
     idleWaiters = []
