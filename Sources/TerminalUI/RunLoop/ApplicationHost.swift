@@ -95,10 +95,18 @@ public final class ApplicationHost {
   }
 
   /// Suspends until the screen next goes out of date (for tests waiting on a change made
-  /// elsewhere); returns at once if it already is.
+  /// elsewhere) or ``stopWaitingForInvalidation()`` is called; returns at once if it already is.
   public func waitForInvalidation() async {
     guard !needsRender else { return }
     await withCheckedContinuation { invalidationWaiters.append($0) }
+  }
+
+  /// Lets every ``waitForInvalidation()`` return with the screen as it is: a test's wait that
+  /// timed out sees the last frame drawn, not one drawn because it gave up.
+  public func stopWaitingForInvalidation() {
+    let waiters = invalidationWaiters
+    invalidationWaiters = []
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Draws a frame if the screen is out of date.

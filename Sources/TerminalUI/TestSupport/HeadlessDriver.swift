@@ -70,10 +70,11 @@ public final class HeadlessDriver {
   @discardableResult
   public func waitForScreen(timeout: Duration = .seconds(60), _ condition: (String) -> Bool) async -> String {
     let deadline = ContinuousClock.now + timeout
-    // Wakes the wait at the deadline if nothing else does.
+    // Wakes the wait at the deadline if nothing else does, without drawing: a screen the
+    // application forgot to mark out of date must not be drawn for it.
     let alarm = Task { [host] in
       try? await Task.sleep(until: deadline)
-      host.invalidate()
+      host.stopWaitingForInvalidation()
     }
     defer { alarm.cancel() }
     host.renderIfNeeded()
