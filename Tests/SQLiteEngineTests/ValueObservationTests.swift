@@ -247,8 +247,10 @@ struct AttachedDatabaseObservationTests {
         .removeDuplicates().values(in: pool))
     #expect(try await values.next() == 0)
     // Only the attached file changes: the main file's data_version stays where it was.
+    // The file is not in WAL mode: the shell waits out a read of the observation's, which holds
+    // the file's shared lock for a moment, rather than fail with "database is locked".
     let shell = try Subprocess.run([
-      "/usr/bin/sqlite3", extra, "INSERT INTO notes VALUES ('from the shell');",
+      "/usr/bin/sqlite3", "-cmd", ".timeout 10000", extra, "INSERT INTO notes VALUES ('from the shell');",
     ])
     #expect(shell.exitStatus == 0, "\(shell.errors)")
     #expect(try await values.next() == 1)
