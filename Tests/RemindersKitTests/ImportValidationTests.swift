@@ -77,3 +77,50 @@ struct ImportValidationTests {
     #expect(error("SUMMARY:fine\r\nDUE:99991231T120000") == "")
   }
 }
+
+/// What a hand-written archive may leave out: a reminder already here keeps its own values for
+/// the columns its record leaves out, rather than lose them to the defaults.
+@Suite("Import of hand-written archives")
+struct HandWrittenArchiveTests {
+  private let listID = "aaaaaaaa-0000-4000-8000-000000000001"
+  private let reminderID = "bbbbbbbb-0000-4000-8000-000000000001"
+
+  private func archive(reminder: String) throws -> RemindersArchive {
+    try RemindersArchive(
+      jsonData: Data(
+        """
+        {"version": 1, "remindersLists": [{"id": "\(listID)", "title": "Home"}], "reminders": [{
+          "id": "\(reminderID)", "remindersListID": "\(listID)", \(reminder)}]}
+        """.utf8))
+  }
+
+  @Test func aReminderAlreadyHereKeepsWhatTheRecordLeavesOut() throws {
+    let database = try AppDatabase.inMemory()
+    try database.writeAction {
+      try $0.importArchive(
+        archive(
+          reminder: #"""
+            "title": "Call", "notes": "About the roof", "dueDate": "2026-03-14 17:00:00.000",
+            "position": 7, "priority": "high", "isFlagged": true
+            """#))
+    }
+    // Only the notes, changed: the title and the rest stay.
+    try database.writeAction { try $0.importArchive(archive(reminder: #""notes": "About the porch""#)) }
+    let reminder = try #require(try database.read { try Reminder.fetchOne($0) })
+    #expect(reminder.title == "Call")
+    #expect(reminder.notes == "About the porch")
+    #expect(reminder.dueDate == DatabaseDateFormat.date(from: "2026-03-14 17:00:00.000"))
+    #expect(reminder.position == 7)
+    #expect(reminder.priority == .high)
+    #expect(reminder.isFlagged)
+    // What the record states, even a null or an empty text, is taken.
+    try database.writeAction {
+      try $0.importArchive(archive(reminder: #""title": "Call Ann", "dueDate": null, "notes": """#))
+    }
+    let cleared = try #require(try database.read { try Reminder.fetchOne($0) })
+    #expect(cleared.title == "Call Ann")
+    #expect(cleared.dueDate == nil)
+    #expect(cleared.notes == "")
+    #expect(cleared.position == 7)
+  }
+}

@@ -114,7 +114,8 @@ extension Database {
     for var reminder in archive.reminders {
       guard let current = existing[reminder.id] else { continue }
       reminder.remindersListID = listIDs[reminder.remindersListID] ?? reminder.remindersListID
-      try Reminder.update(reminder.imported(over: current)).execute(self)
+      let unstated = archive.unstatedReminderColumns[reminder.id] ?? []
+      try Reminder.update(reminder.imported(over: current, keeping: unstated)).execute(self)
       summary.remindersUpdated += 1
     }
 
@@ -176,13 +177,21 @@ extension Reminder {
   /// This reminder as an import writes it over `current`, the one already here, keeping what the
   /// archive's format may not carry: the time it was completed (an iCalendar file from elsewhere
   /// has no COMPLETED), and a time's fraction of a second (iCalendar's times stop at the second)
-  /// where the archive names the same second.
-  fileprivate func imported(over current: Reminder) -> Reminder {
+  /// where the archive names the same second; and the columns in `unstated`, which the archive
+  /// left out.
+  fileprivate func imported(over current: Reminder, keeping unstated: Set<String>) -> Reminder {
     func sameSecond(_ time: Date?, _ currentTime: Date?) -> Bool {
       guard let time, let currentTime else { return false }
       return time.timeIntervalSince1970.rounded(.down) == currentTime.timeIntervalSince1970.rounded(.down)
     }
     var imported = self
+    if unstated.contains("title") { imported.title = current.title }
+    if unstated.contains("dueDate") { imported.dueDate = current.dueDate }
+    if unstated.contains("isFlagged") { imported.isFlagged = current.isFlagged }
+    if unstated.contains("notes") { imported.notes = current.notes }
+    if unstated.contains("position") { imported.position = current.position }
+    if unstated.contains("priority") { imported.priority = current.priority }
+    if unstated.contains("status") { imported.status = current.status }
     if sameSecond(dueDate, current.dueDate) { imported.dueDate = current.dueDate }
     if isCompleted, current.isCompleted, completedAt == nil || sameSecond(completedAt, current.completedAt) {
       imported.completedAt = current.completedAt

@@ -13,6 +13,9 @@ public struct RemindersArchive: Hashable, Sendable {
   public var reminders: [Reminder]
   public var tags: [Tag]
   public var reminderTags: [ReminderTag]
+  /// The columns a hand-written archive leaves out, by reminder: a reminder that is already in
+  /// the database keeps its own values for them, rather than take the defaults.
+  var unstatedReminderColumns: [Reminder.ID: Set<String>] = [:]
 
   public init(
     version: Int = RemindersArchive.currentVersion, lists: [RemindersList] = [],
@@ -90,6 +93,24 @@ public struct RemindersArchive: Hashable, Sendable {
           path: "remindersTags[\(index)].tagID", message: "tag “\(pair.tagID)” is not in the archive")
       }
     }
+  }
+}
+
+extension RemindersArchive {
+  /// Archives are equal when they carry the same rows: which columns a hand-written one left out
+  /// is how to import it, not what it holds.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.version == rhs.version && lhs.lists == rhs.lists && lhs.listAssets == rhs.listAssets
+      && lhs.reminders == rhs.reminders && lhs.tags == rhs.tags && lhs.reminderTags == rhs.reminderTags
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(version)
+    hasher.combine(lists)
+    hasher.combine(listAssets)
+    hasher.combine(reminders)
+    hasher.combine(tags)
+    hasher.combine(reminderTags)
   }
 }
 

@@ -9,8 +9,9 @@ import SQLiteData
 /// the same bytes.
 ///
 /// Reading is more tolerant: missing tables are empty, missing columns take the database's
-/// defaults (except identifiers, references and tag titles), colours may be `#rrggbb` or numbers,
-/// priorities and statuses their numbers.
+/// defaults in a new row (except identifiers, references and tag titles; a reminder already in
+/// the database keeps its own values for them), colours may be `#rrggbb` or numbers, priorities
+/// and statuses their numbers.
 extension RemindersArchive: Codable {
   enum CodingKeys: String, CodingKey {
     case version
@@ -30,16 +31,20 @@ extension RemindersArchive: Codable {
         debugDescription:
           "version \(version) is not one this app reads (1 to \(Self.currentVersion)); a newer app wrote it")
     }
+    let reminders = try container.decodeIfPresent([ReminderRecord].self, forKey: .reminders) ?? []
     self.init(
       version: version,
       lists: try container.decodeIfPresent([ListRecord].self, forKey: .lists)?.map(\.value) ?? [],
       listAssets: try container.decodeIfPresent([ListAssetRecord].self, forKey: .listAssets)?.map(\.value)
         ?? [],
-      reminders: try container.decodeIfPresent([ReminderRecord].self, forKey: .reminders)?.map(\.value) ?? [],
+      reminders: reminders.map(\.value),
       tags: try container.decodeIfPresent([TagRecord].self, forKey: .tags)?.map(\.value) ?? [],
       reminderTags: try container.decodeIfPresent([ReminderTagRecord].self, forKey: .reminderTags)?.map(
         \.value)
         ?? [])
+    for record in reminders where !record.unstated.isEmpty {
+      unstatedReminderColumns[record.value.id] = record.unstated
+    }
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -137,9 +142,12 @@ private struct ListAssetRecord: Codable {
 
 private struct ReminderRecord: Codable {
   var value: Reminder
+  /// The columns the record leaves out (a hand-written one): a new reminder takes the defaults
+  /// for them, one already in the database keeps its own.
+  var unstated: Set<String> = []
   init(_ value: Reminder) { self.value = value }
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case id, dueDate, isFlagged, notes, position, priority, remindersListID, status, title, completedAt
   }
 
@@ -161,6 +169,10 @@ private struct ReminderRecord: Codable {
       status: try row.decodeNamedIfPresent(.status, names: Self.statusNames) ?? .incomplete,
       title: try row.decodeTextIfPresent(.title) ?? "",
       completedAt: try row.decodeDateIfPresent(.completedAt))
+    // `completedAt` is left out of every reminder completed before the dates were recorded: its
+    // absence is a value, which `imported(over:keeping:)` treats apart.
+    unstated = Set(
+      CodingKeys.allCases.filter { $0 != .completedAt && !row.contains($0) }.map(\.stringValue))
   }
 
   func encode(to encoder: any Encoder) throws {
