@@ -353,4 +353,24 @@ import Testing
     #expect(
       ICalendarError(line: nil, message: "the text is empty").description == "iCalendar: the text is empty.")
   }
+
+  /// The list the user names takes the to-dos that name none, over the calendar's own name; a
+  /// new list goes after the lists already there, so the first list (where `add` puts
+  /// reminders) stays first.
+  @Test func aChosenListAndWhereANewListGoes() throws {
+    let text = [
+      "BEGIN:VCALENDAR", "X-WR-CALNAME:My Cal", "BEGIN:VTODO", "UID:a", "SUMMARY:Water plants", "END:VTODO",
+      "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    let chosen = try RemindersArchive(iCalendar: text, timeZone: newYork, listTitle: "Chosen")
+    #expect(chosen.lists.map(\.title) == ["Chosen"])
+    #expect(try importing(text).lists.map(\.title) == ["My Cal"])
+
+    let database = try AppDatabase.inMemory()
+    try database.writeAction { try $0.loadSampleData() }
+    let before = try database.read { try RemindersList.order(by: \.position).fetchAll($0) }
+    try database.writeAction { try $0.importArchive(importing(text)) }
+    let after = try database.read { try RemindersList.order(by: \.position).fetchAll($0) }
+    #expect(after.map(\.title) == before.map(\.title) + ["My Cal"])
+  }
 }

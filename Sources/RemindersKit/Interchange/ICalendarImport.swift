@@ -12,13 +12,16 @@ extension RemindersArchive {
   /// DUE is on the clock of `timeZone`, one with a TZID this system does not know too; a DUE that
   /// is a DATE is at `DueDateParser.defaultTime`; PRIORITY 1–4 is high, 5 medium, 6–9 low, 0 none;
   /// STATUS COMPLETED or CANCELLED (or a COMPLETED date) is completed, at its COMPLETED date when
-  /// it has one. A VTODO without list properties goes into the list named by its calendar's
-  /// X-WR-CALNAME, or `defaultListTitle`.
+  /// it has one. A VTODO without list properties goes into `listTitle` when it is given, else the
+  /// list named by its calendar's X-WR-CALNAME, else `defaultListTitle`. A list without a
+  /// position goes after the lists already in the database.
   public init(
     iCalendar text: String, timeZone: TimeZone = DependencyValues.current.timeZone,
-    defaultListTitle: String = "Imported", uuid: () -> UUID = { DependencyValues.current.uuid() }
+    listTitle: String? = nil, defaultListTitle: String = "Imported",
+    uuid: () -> UUID = { DependencyValues.current.uuid() }
   ) throws(ICalendarError) {
-    var builder = ICalendarArchiveBuilder(timeZone: timeZone, defaultListTitle: defaultListTitle)
+    var builder = ICalendarArchiveBuilder(
+      timeZone: timeZone, chosenListTitle: listTitle, defaultListTitle: defaultListTitle)
     var text = Substring(text)
     if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
     let lines = ICalendarSyntax.unfold(String(text))
@@ -83,6 +86,8 @@ extension RemindersArchive {
 /// Gathers reminders, lists and tags from VTODOs, one at a time.
 private struct ICalendarArchiveBuilder {
   let timeZone: TimeZone
+  /// The list the user chose for VTODOs that name none, over their calendar's name.
+  let chosenListTitle: String?
   let defaultListTitle: String
   var archive = RemindersArchive()
 
@@ -94,8 +99,9 @@ private struct ICalendarArchiveBuilder {
   private var listIndexes: [ListKey: Int] = [:]
   private var reminderIDs: Set<UUID> = []
 
-  init(timeZone: TimeZone, defaultListTitle: String) {
+  init(timeZone: TimeZone, chosenListTitle: String?, defaultListTitle: String) {
     self.timeZone = timeZone
+    self.chosenListTitle = chosenListTitle
     self.defaultListTitle = defaultListTitle
   }
 
@@ -198,7 +204,7 @@ private struct ICalendarArchiveBuilder {
       reminderIDs.insert(reminderID)
     }
     let remindersListID = list(
-      id: listID, title: listTitle ?? calendarName ?? defaultListTitle, color: listColor,
+      id: listID, title: listTitle ?? chosenListTitle ?? calendarName ?? defaultListTitle, color: listColor,
       position: listPosition,
       uuid: uuid)
     let finalStatus = status ?? (completedAt != nil ? .completed : .incomplete)
@@ -228,6 +234,7 @@ private struct ICalendarArchiveBuilder {
       title: title)
     listIndexes[key] = archive.lists.count
     archive.lists.append(list)
+    if position == nil { archive.listsWithoutPosition.insert(list.id) }
     return list.id
   }
 }

@@ -62,8 +62,10 @@ extension Database {
           listIDs[list.id] = existing.id
         } else {
           try RemindersList.insert { list }.execute(self)
-          // The new-list trigger gives it the next position; the archive's is kept.
-          try RemindersList.find(list.id).update { $0.position = list.position }.execute(self)
+          // The new-list trigger gives it the next position; the archive's is kept, when it has one.
+          if !archive.listsWithoutPosition.contains(list.id) {
+            try RemindersList.find(list.id).update { $0.position = list.position }.execute(self)
+          }
           listIDs[list.id] = list.id
           summary.listsAdded += 1
         }

@@ -16,6 +16,9 @@ public struct RemindersArchive: Hashable, Sendable {
   /// The columns a hand-written archive leaves out, by reminder: a reminder that is already in
   /// the database keeps its own values for them, rather than take the defaults.
   var unstatedReminderColumns: [Reminder.ID: Set<String>] = [:]
+  /// The lists whose position the archive does not give (a calendar from another app): a new one
+  /// goes after the lists already in the database, not before them.
+  var listsWithoutPosition: Set<RemindersList.ID> = []
 
   public init(
     version: Int = RemindersArchive.currentVersion, lists: [RemindersList] = [],

@@ -32,9 +32,10 @@ extension RemindersArchive: Codable {
           "version \(version) is not one this app reads (1 to \(Self.currentVersion)); a newer app wrote it")
     }
     let reminders = try container.decodeIfPresent([ReminderRecord].self, forKey: .reminders) ?? []
+    let lists = try container.decodeIfPresent([ListRecord].self, forKey: .lists) ?? []
     self.init(
       version: version,
-      lists: try container.decodeIfPresent([ListRecord].self, forKey: .lists)?.map(\.value) ?? [],
+      lists: lists.map(\.value),
       listAssets: try container.decodeIfPresent([ListAssetRecord].self, forKey: .listAssets)?.map(\.value)
         ?? [],
       reminders: reminders.map(\.value),
@@ -42,6 +43,7 @@ extension RemindersArchive: Codable {
       reminderTags: try container.decodeIfPresent([ReminderTagRecord].self, forKey: .reminderTags)?.map(
         \.value)
         ?? [])
+    listsWithoutPosition = Set(lists.filter { !$0.statesPosition }.map(\.value.id))
     for record in reminders where !record.unstated.isEmpty {
       unstatedReminderColumns[record.value.id] = record.unstated
     }
@@ -88,12 +90,15 @@ extension RemindersArchive: Codable {
 
 private struct ListRecord: Codable {
   var value: RemindersList
+  /// Whether the record gives the list's position (a hand-written one may not).
+  var statesPosition = true
   init(_ value: RemindersList) { self.value = value }
 
   enum CodingKeys: String, CodingKey { case id, color, position, title }
 
   init(from decoder: any Decoder) throws {
     let row = try decoder.container(keyedBy: CodingKeys.self)
+    statesPosition = row.contains(.position)
     value = RemindersList(
       id: try row.decodeUUID(.id),
       color: try row.decodeColorIfPresent(.color) ?? RemindersList.defaultColor,

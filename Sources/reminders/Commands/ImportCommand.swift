@@ -48,7 +48,7 @@ enum ImportCommand: Subcommand {
           throw CommandError.failure("\(path) is not UTF-8 text, as iCalendar files must be")
         }
         archive = try RemindersArchive(
-          iCalendar: text, defaultListTitle: parsed.value("--list") ?? "Imported")
+          iCalendar: text, listTitle: parsed.value("--list"))
       }
     } catch let error as CommandError {
       throw error
