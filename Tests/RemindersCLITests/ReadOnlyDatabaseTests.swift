@@ -29,9 +29,11 @@ struct ReadOnlyDatabaseTests {
     #expect(saved.status == 0, "\(saved.stderr)")
   }
 
-  /// In a folder this user may not write either, SQLite cannot make the log's index beside the
-  /// file, which it needs to read a file in WAL mode: the file alone is read, as it is.
-  @Test func aReadOnlyDatabaseInAReadOnlyFolderIsListedAndExported() throws {
+  /// In a folder this user may not write, SQLite cannot make the log's index beside the file,
+  /// which it needs to read a file in WAL mode: the file alone is read, as it is, whether or not
+  /// the file itself may be written.
+  @Test(arguments: [0o444, 0o666])
+  func aDatabaseInAReadOnlyFolderIsListedAndExported(permissions: Int) throws {
     let cli = CommandRunner()
     defer { cli.removeDatabase() }
     #expect(try cli.run("seed").status == 0)
@@ -39,7 +41,7 @@ struct ReadOnlyDatabaseTests {
     let asUser = try CommandRunner.runnerWithoutRoot(in: folder)
     #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-shm"))
     let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
-    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.databasePath)
+    try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: cli.databasePath)
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
     defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
 

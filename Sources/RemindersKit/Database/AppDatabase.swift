@@ -39,7 +39,7 @@ public enum AppDatabase {
           try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         try DatabaseFile.create(at: path, configuration: configuration)
-      } else if access(path, W_OK) != 0 {
+      } else if access(path, W_OK) != 0 || !canMakeSideFiles(of: path) {
         // A file this user may not change is still shown and exported; saving says why it cannot.
         configuration.readonly = true
       }
@@ -57,6 +57,14 @@ public enum AppDatabase {
       throw error
     }
     return pool
+  }
+
+  /// Whether a connection that writes `path` can have the log and its index beside it: they are
+  /// there for this user to write, or the folder lets this user make them.
+  private static func canMakeSideFiles(of path: String) -> Bool {
+    let folder = (path as NSString).deletingLastPathComponent
+    if access(folder.isEmpty ? "." : folder, W_OK) == 0 { return true }
+    return access(path + "-wal", W_OK) == 0 && access(path + "-shm", W_OK) == 0
   }
 
   /// A prepared private database in memory: for tests and previews.
