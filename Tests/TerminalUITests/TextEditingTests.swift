@@ -56,6 +56,18 @@ struct TextEditingTests {
     #expect(state.text == "ab c")
   }
 
+  /// A paste cannot put terminal controls into the text: an escape sequence keeps its printable
+  /// part, a tab becomes a space in a field and stays in an area, line breaks stay in an area.
+  @Test func pastedControlCharactersAreDropped() {
+    let pasted = "tab\there \u{1B}[31mRED\u{1B}[0m \u{1B}]0;title\u{07}\u{7F}\u{9B}end\r\nnext é\u{301}"
+    var field = TextFieldState()
+    _ = field.handle(.paste(pasted))
+    #expect(field.text == "tab here [31mRED[0m ]0;titleend next é\u{301}")
+    var area = TextAreaState()
+    _ = area.handle(.paste(pasted))
+    #expect(area.text == "tab\there [31mRED[0m ]0;titleend\nnext é\u{301}")
+  }
+
   @Test func wideCharactersAndCombiningMarks() {
     var state = TextFieldState()
     for event in KeyEvent.typing("日本e") { _ = state.handle(event) }

@@ -38,7 +38,7 @@ public struct TextAreaState: Hashable, Sendable {
   public mutating func handle(_ event: KeyEvent, height: Int = 10) -> Bool {
     switch event {
     case .paste(let text):
-      insert(text)
+      insert(PastedText.cleaned(text, keepsLineBreaks: true))
       return true
     case .mouse, .resize:
       return false

@@ -13,14 +13,15 @@ public struct TextFieldState: Hashable, Sendable {
 
   public var cursor: Int { editor.cursor }
 
-  /// Handles an editing key or a paste (line breaks in pasted text become spaces). Returns false
-  /// for events that are not the field's, such as Enter, Tab and Esc.
+  /// Handles an editing key or a paste (line breaks in pasted text become spaces, and control
+  /// characters are dropped: ``PastedText``). Returns false for events that are not the field's,
+  /// such as Enter, Tab and Esc.
   public mutating func handle(_ event: KeyEvent) -> Bool {
     switch event {
     case .key(let key):
       return editor.handle(key)
     case .paste(let text):
-      editor.insert(String(text.map { $0.isNewline ? " " : $0 }))
+      editor.insert(PastedText.cleaned(text, keepsLineBreaks: false))
       return true
     case .mouse, .resize:
       return false
