@@ -64,6 +64,21 @@ struct ActionTests {
     #expect(try !fixture.database.writeAction { try $0.moveReminder(walk, .up, in: personal) })
   }
 
+  /// An edit saved after another window or command deleted the reminder is refused: the
+  /// deletion stands, rather than the reminder coming back.
+  @Test func savingAReminderDeletedMeanwhileIsRefused() throws {
+    let fixture = try Fixture()
+    let reminder = try #require(try fixture.database.read { try Reminder.fetchOne($0) })
+    var edit = Reminder.Draft(reminder)
+    edit.title = "Edited"
+    try fixture.database.writeAction { try $0.deleteReminders([reminder.id]) }
+    let error = #expect(throws: ActionError.self) {
+      try fixture.database.writeAction { try $0.saveReminder(edit) }
+    }
+    #expect(error?.message.hasPrefix("That reminder no longer exists") == true)
+    #expect(try fixture.database.read { try Reminder.find(reminder.id).fetchCount($0) } == 0)
+  }
+
   @Test func saveReminderCreatesAndEditsWithTags() throws {
     let fixture = try Fixture()
     let family = try fixture.list("Family")

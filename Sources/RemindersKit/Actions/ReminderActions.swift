@@ -5,7 +5,8 @@ import SQLiteData
 // undo step.
 
 extension Database {
-  /// Creates a reminder (when `draft.id` is nil or names no reminder) or edits one, and makes
+  /// Creates a reminder (when `draft.id` is nil) or edits the one it names (refused when that
+  /// one no longer exists), and makes
   /// its tags exactly `tags` (titles, with or without `#`; missing tags are created), in one
   /// transaction. Editing changes what the form edits (title, notes, due date, flag, priority,
   /// list) and leaves its status and position alone. Returns the saved reminder.
@@ -25,6 +26,9 @@ extension Database {
       }
     }
     let existing = try draft.id.flatMap { try Reminder.find($0).fetchOne(self) }
+    // An edit of a reminder deleted meanwhile (by another window, a command, a sync) is refused,
+    // not saved as a new one: a deletion is not undone behind the user's back.
+    if draft.id != nil, existing == nil { throw ActionError.reminderNotFound }
     let label = existing.map { "Edit \(quoted($0.title))" } ?? "New Reminder \(quoted(draft.title))"
     return try undoable(label) {
       let id = try Reminder.insert { draft }
