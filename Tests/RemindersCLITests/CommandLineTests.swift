@@ -5,6 +5,31 @@ import Testing
 struct CommandLineTests {
   let cli = CommandRunner()
 
+  /// A reminder named twice is acted on, and reported, once; ids that start alike are shown whole,
+  /// so that the one meant can be named.
+  @Test func remindersNamedTwiceAndIdsThatStartAlike() throws {
+    defer { cli.removeDatabase() }
+    let listID = "aaaaaaaa-0000-4000-8000-000000000001"
+    let archive = """
+      {"version": 1, "remindersLists": [{"id": "\(listID)", "title": "Home"}], "reminders": [
+        {"id": "abcd1111-0000-4000-8000-000000000001", "remindersListID": "\(listID)", "title": "Paint the fence"},
+        {"id": "abcd1111-0000-4000-8000-000000000002", "remindersListID": "\(listID)", "title": "Fix the gate"}]}
+      """
+    #expect(try cli.run(arguments: ["import", "--format", "json", "-"], input: archive).status == 0)
+    let ambiguous = try cli.run("done", "abcd1111")
+    #expect(ambiguous.status == 3)
+    #expect(
+      ambiguous.stderr.contains("  abcd1111-0000-4000-8000-000000000001  Paint the fence"),
+      "\(ambiguous.stderr)")
+    #expect(ambiguous.stderr.contains("  abcd1111-0000-4000-8000-000000000002  Fix the gate"))
+    let done = try cli.run("done", "Paint the fence", "abcd1111-0000-4000-8000-000000000001")
+    #expect(done.status == 0)
+    #expect(done.stdout.components(separatedBy: "Paint the fence").count == 2, "\(done.stdout)")
+    let removed = try cli.run("rm", "Fix the gate", "fix the gate")
+    #expect(removed.status == 0)
+    #expect(removed.stdout.components(separatedBy: "Fix the gate").count == 2, "\(removed.stdout)")
+  }
+
   @Test func seedThenListAsJSON() throws {
     defer { cli.removeDatabase() }
     let seeded = try cli.run("seed")

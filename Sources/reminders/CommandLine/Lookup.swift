@@ -13,10 +13,14 @@ enum Lookup {
     let text = reference.trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { throw CommandError.notFound("an empty reminder reference names nothing") }
     if ShortID.isPrefix(text) {
-      let byID = try Reminder.withID(startingWith: text).limit(2).fetchAll(db)
+      let byID = try Reminder.withID(startingWith: text).limit(6).fetchAll(db)
       if byID.count == 1 { return byID[0] }
       if byID.count > 1 {
-        throw CommandError.notFound("'\(text)' is the start of several reminder ids; give more characters")
+        // Whole ids: their first characters are what the reference already failed to tell apart.
+        let candidates = byID.prefix(5).map { "  \($0.id.uuidString.lowercased())  \($0.title)" }
+          .joined(separator: "\n")
+        throw CommandError.notFound(
+          "'\(text)' is the start of several reminder ids; give more characters:\n\(candidates)")
       }
     }
     let byTitle = try Reminder.titled(text).order(by: \.position).limit(6).fetchAll(db)
@@ -34,6 +38,12 @@ enum Lookup {
       throw CommandError.notFound(
         "several reminders are titled '\(text)'; name one by its id:\n\(candidates)")
     }
+  }
+
+  /// The reminders `references` name, each once, in the order first named.
+  static func reminders(_ references: [String], in db: Database) throws -> [Reminder] {
+    var seen = Set<Reminder.ID>()
+    return try references.map { try reminder($0, in: db) }.filter { seen.insert($0.id).inserted }
   }
 
   /// The tags `titles` name (a leading `#` and case do not matter), as the database spells them.

@@ -23,7 +23,7 @@ enum DoneCommand: Subcommand {
     let isCompleted = !parsed.has("--reopen")
     let database = try context.existingDatabase()
     let (reminders, changed) = try database.write { db in
-      let reminders = try parsed.positional.map { try Lookup.reminder($0, in: db) }
+      let reminders = try Lookup.reminders(parsed.positional, in: db)
       let ids = reminders.map(\.id)
       return (reminders, try isCompleted ? db.completeReminders(ids) : db.reopenReminders(ids))
     }

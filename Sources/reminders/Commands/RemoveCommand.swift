@@ -21,7 +21,7 @@ enum RemoveCommand: Subcommand {
     guard !parsed.positional.isEmpty else { throw CommandError.usage("rm needs a reminder", help: help) }
     let database = try context.existingDatabase()
     let reminders = try database.write { db in
-      let reminders = try parsed.positional.map { try Lookup.reminder($0, in: db) }
+      let reminders = try Lookup.reminders(parsed.positional, in: db)
       try db.deleteReminders(reminders.map(\.id))
       return reminders
     }
