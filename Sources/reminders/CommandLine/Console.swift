@@ -40,10 +40,12 @@ enum Console {
     FileHandle.standardError.write(Data((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
   }
 
-  /// Whether output may carry terminal styles: standard output is a terminal and `NO_COLOR` is
-  /// not set.
+  /// Whether output may carry terminal styles: standard output is a terminal that is not `dumb`
+  /// (one that shows the codes as they are), and `NO_COLOR` is not set.
   static let isStyled: Bool = {
-    isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    let environment = ProcessInfo.processInfo.environment
+    return isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
+      && environment["NO_COLOR"].map(\.isEmpty) ?? true
   }()
 
   /// `text` in bold when output is styled.
