@@ -30,7 +30,7 @@ _reminders() {
     export) options="--format --output --help" ;;
     import) options="--format --list --help"; COMPREPLY=($(compgen -f -- "$current")) ;;
     sync) options="--status --help" ;;
-    account) options="login status logout --server --user --password-file --delete-local-data --keep-local-data --help" ;;
+    account) options="login status logout --server --user --password-file --delete-local-data --discard-unsent --keep-local-data --help" ;;
     share) options="--with --invite --read-only --help" ;;
     unshare) options="--user --help" ;;
     accept) options="--help" ;;
