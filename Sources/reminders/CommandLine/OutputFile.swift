@@ -87,18 +87,27 @@ enum OutputFile {
   }
 
   private static func writeAll(_ data: Data, to descriptor: Int32) throws(SystemError) {
-    let failure: Int32? = data.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
+    let failure = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> SystemError? in
+      do throws(SystemError) {
+        try write(bytes, to: descriptor)
+        return nil
+      } catch {
+        return error
       }
-      return nil
     }
-    if let failure { throw SystemError(errno: failure) }
+    if let failure { throw failure }
+  }
+
+  /// Writes every byte of `bytes` to `descriptor`, however many calls it takes.
+  static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(SystemError) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw SystemError(errno: errno)
+      }
+      offset += written
+    }
   }
 }

@@ -42,16 +42,12 @@ final class StandardOutput: Sendable {
   private static func flush(_ state: inout State) {
     defer { state.buffer.removeAll(keepingCapacity: true) }
     guard state.failure == nil else { return }
-    state.buffer.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          state.failure = errno
-          return
-        }
-        offset += written
+    state.failure = state.buffer.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int32? in
+      do throws(SystemError) {
+        try OutputFile.write(bytes, to: STDOUT_FILENO)
+        return nil
+      } catch {
+        return error.errno
       }
     }
   }
