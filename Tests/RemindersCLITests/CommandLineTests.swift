@@ -311,6 +311,9 @@ struct CommandLineTests {
       #expect(help.status == 0, "\(command) --help")
       #expect(
         help.stdout.hasPrefix("Usage: reminders \(command == "list" ? "ls" : command)"), "\(command) --help")
+      // `help COMMAND` and `-h COMMAND` show the command's help, as `COMMAND --help` does.
+      #expect(try cli.run("help", command).stdout == help.stdout, "help \(command)")
+      #expect(try cli.run("-h", command).stdout == help.stdout, "-h \(command)")
     }
     #expect(try cli.run("frobnicate").status == 2)
     #expect(try cli.run("ls", "--sort", "sideways").status == 2)

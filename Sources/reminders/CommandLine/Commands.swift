@@ -71,7 +71,13 @@ struct Invocation {
     }
     guard let first = rest.first else { return }
     if first == "-h" || first == "--help" || first == "help" {
-      wantsHelp = true
+      // `reminders help ls` is `reminders ls --help`.
+      if rest.count > 1, let command = subcommands.first(where: { $0.names.contains(rest[1]) }) {
+        self.command = command
+        self.arguments = ["--help"]
+      } else {
+        wantsHelp = true
+      }
       return
     }
     guard let command = subcommands.first(where: { $0.names.contains(first) }) else {
