@@ -16,7 +16,7 @@ do {
   invocationCommandName = invocation.command?.name
   invocationDatabasePath = try? invocation.databasePath()
   if invocation.wantsHelp {
-    Console.printHelp(topLevelHelp)
+    Console.printVerbatim(topLevelHelp)
     try Console.finishOutput()
     exit(ExitCode.success.rawValue)
   }

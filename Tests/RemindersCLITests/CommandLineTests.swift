@@ -301,6 +301,16 @@ struct CommandLineTests {
     #expect(quotes.status == 0)
   }
 
+  /// An empty result in JSON is `[]`, as JSON tools write it.
+  @Test func anEmptyJSONListIsTwoBrackets() throws {
+    defer { cli.removeDatabase() }
+    try cli.run("add", "Milk")
+    let empty = try cli.run("ls", "--json", "--limit", "0")
+    #expect(empty.status == 0)
+    #expect(empty.stdout == "[]\n")
+    #expect(try cli.run("search", "--json", "nothing-matches-this").stdout == "[]\n")
+  }
+
   @Test func helpOnEveryLevelAndStableExitCodes() throws {
     defer { cli.removeDatabase() }
     let top = try cli.run("--help")

@@ -14,9 +14,9 @@ enum Console {
     StandardOutput.shared.write(text.rendered + "\n")
   }
 
-  /// The program's own text (a help), as it is.
-  static func printHelp(_ help: String) {
-    StandardOutput.shared.write(help + "\n")
+  /// Text the program made itself (a help, JSON), as it is.
+  static func printVerbatim(_ text: String) {
+    StandardOutput.shared.write(text + "\n")
   }
 
   /// Bytes as they are (an export).
@@ -62,6 +62,9 @@ enum Console {
   static func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    write(TerminalSafeJSON.escaping(try encoder.encode(value)) + Data("\n".utf8))
+    let json = String(decoding: TerminalSafeJSON.escaping(try encoder.encode(value)), as: UTF8.self)
+    // Foundation writes an empty array as `[`, a blank line and `]`; a line break is never raw
+    // inside a JSON string, so the pattern matches nothing else.
+    printVerbatim(json.replacing(/\[\n\s*\n\s*\]/, with: "[]"))
   }
 }
