@@ -1,5 +1,6 @@
 import Foundation
 import RemindersKit
+import SQLiteData
 import Testing
 
 @Suite struct ICalendarTests {
@@ -372,5 +373,21 @@ import Testing
     try database.writeAction { try $0.importArchive(importing(text)) }
     let after = try database.read { try RemindersList.order(by: \.position).fetchAll($0) }
     #expect(after.map(\.title) == before.map(\.title) + ["My Cal"])
+  }
+
+  /// A date before the Gregorian reform comes back as it went out: export and import read UTC
+  /// times in the one calendar dates are stored in.
+  @Test func anOldDateSurvivesTheRoundTrip() throws {
+    var archive = AwkwardArchive.make()
+    let due = try #require(DatabaseDateFormat.date(from: "1000-01-06 09:00:00.000"))
+    archive.reminders[0].dueDate = due
+    let again = try importing(archive.iCalendar(stamp: stamp))
+    #expect(again.reminders.first { $0.id == archive.reminders[0].id }?.dueDate == due)
+    // A day a month does not have is still refused.
+    let text = [
+      "BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY:x", "DUE:20260230T090000Z", "END:VTODO", "END:VCALENDAR", "",
+    ]
+    .joined(separator: "\r\n")
+    #expect(throws: ICalendarError.self) { try importing(text) }
   }
 }

@@ -215,6 +215,18 @@ enum ICalendarSyntax {
       (components.hour, components.minute, components.second) = (hour, minute, second)
       if characters.count == 16 {
         guard characters[15] == "Z" else { return nil }
+        // In UTC, read as the storage format reads dates, in the proleptic Gregorian calendar that
+        // `utcDateTime` writes: Foundation's calendar is Julian before October 1582, which moved
+        // such a date by days at every export and import.
+        if second < 60 {
+          let storage = String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d.000", year, month, day, hour, minute, second)
+          // A day the month does not have would roll over into the next month: refused.
+          guard let date = DatabaseDateFormat.date(from: storage),
+            DatabaseDateFormat.string(from: date) == storage
+          else { return nil }
+          return date
+        }
         calendar.timeZone = .gmt
       }
     default:
