@@ -96,6 +96,21 @@ struct OutputTests {
     #expect(result.stderr == "reminders: cannot write standard output: No space left on device\n")
   }
 
+  /// Errors that cannot be written (standard error closed, or full) still end with their exit
+  /// status, not a crash.
+  @Test(arguments: ["2>&-", "2>/dev/full"]) func errorsThatCannotBeWrittenStillEndWithTheirStatus(
+    _ redirection: String
+  ) throws {
+    defer { cli.removeDatabase() }
+    try cli.run("add", "Milk")
+    let executable = try #require(CommandRunner.executable)
+    let runner = ["/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirection)", executable]
+    #expect(try cli.run(arguments: ["frobnicate"], runner: runner).status == 2)
+    #expect(try cli.run(arguments: ["rm", "no such reminder"], runner: runner).status == 3)
+    let unwritable = ["/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirection) > /dev/full", executable]
+    #expect(try cli.run(arguments: ["ls"], runner: unwritable).status == 1)
+  }
+
   /// Into a device like `/dev/full` (made here, so that the machine's own is never at stake).
   @Test(.enabled(if: geteuid() == 0)) func anExportIntoADeviceWritesIntoIt() throws {
     defer { cli.removeDatabase() }

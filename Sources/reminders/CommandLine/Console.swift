@@ -37,7 +37,15 @@ enum Console {
   static func error(_ text: String) {
     let safe = text.split(separator: "\n", omittingEmptySubsequences: false)
       .map(\.sanitizedForTerminal).joined(separator: "\n")
-    FileHandle.standardError.write(Data((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
+    prompt(safe.hasSuffix("\n") ? safe : safe + "\n")
+  }
+
+  /// Writes the program's own text to standard error as it is (a question, with no line break).
+  /// Standard error that cannot be written (closed, a full disk) has nowhere to say so: the text
+  /// is dropped, and the command ends as it would have.
+  static func prompt(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in try? OutputFile.write(UnsafeRawBufferPointer(bytes), to: STDERR_FILENO) }
   }
 
   /// Whether output may carry terminal styles: standard output is a terminal that is not `dumb`

@@ -43,7 +43,7 @@ enum PasswordInput {
         "give the password with --password-file FILE (the input is not a terminal)", help: help)
     }
     func ask(_ prompt: String) -> String {
-      FileHandle.standardError.write(Data(prompt.utf8))
+      Console.prompt(prompt)
       var settings = termios()
       tcgetattr(STDIN_FILENO, &settings)
       var quiet = settings
@@ -51,7 +51,7 @@ enum PasswordInput {
       tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
       defer {
         tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-        FileHandle.standardError.write(Data("\n".utf8))
+        Console.prompt("\n")
       }
       return readLine() ?? ""
     }

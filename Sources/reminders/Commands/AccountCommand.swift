@@ -184,8 +184,7 @@ enum AccountCommand: Subcommand {
           "say what happens to the synced data on this device: --delete-local-data or --keep-local-data",
           help: help)
       }
-      FileHandle.standardError.write(
-        Data("Delete the synced lists and reminders from this device too? [y/N] ".utf8))
+      Console.prompt("Delete the synced lists and reminders from this device too? [y/N] ")
       delete = (readLine() ?? "").lowercased().hasPrefix("y")
     }
     let engine =
