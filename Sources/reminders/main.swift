@@ -11,6 +11,12 @@ nonisolated(unsafe) var invocationCommandName: String?
 /// The database it works on, for messages about errors that do not name it.
 nonisolated(unsafe) var invocationDatabasePath: String?
 
+// A standard stream the caller closed (`2>&-`) is opened on /dev/null: otherwise the next file
+// opened (an export's) would take its number, and messages meant for the stream would go into it.
+for descriptor in STDIN_FILENO...STDERR_FILENO where fcntl(descriptor, F_GETFD) == -1 {
+  _ = open("/dev/null", O_RDWR)
+}
+
 do {
   let invocation = try Invocation(SystemText.arguments())
   invocationCommandName = invocation.command?.name
