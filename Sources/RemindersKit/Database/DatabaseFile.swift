@@ -248,8 +248,9 @@ public struct DatabaseFileError: Error, CustomStringConvertible, Equatable {
     case .foreignColumns(let tables):
       let shown = tables.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
       let more = tables.count > 5 ? " and \(tables.count - 5) more" : ""
-      return "\(path) is another program's database (its tables \(shown)\(more) are named as reminders' "
-        + "but do not have their columns); \(leftAlone): \(elsewhere)"
+      let noun = tables.count == 1 ? "table \(shown) has the name" : "tables \(shown)\(more) have the names"
+      return "\(path) is another program's database (its \(noun) of reminders' but other columns); "
+        + "\(leftAlone): \(elsewhere)"
     case .otherApplication(let id):
       let hex = String(UInt32(bitPattern: id), radix: 16)
       return "\(path) belongs to another application (its header says application_id 0x\(hex)); "
