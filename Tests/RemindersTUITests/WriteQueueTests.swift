@@ -102,6 +102,24 @@ struct WriteQueueTests {
     }
   }
 
+  /// A rename that fails opens the title's line again with what was typed, to try again.
+  @Test func aRenameThatFailsKeepsTheTextTyped() async throws {
+    try await withFileDatabase { driver, other in
+      try execute(
+        "CREATE TRIGGER refuseTitles BEFORE UPDATE OF title ON reminders BEGIN SELECT RAISE(ABORT, 'titles are frozen'); END",
+        on: other)
+      driver.press("r")
+      driver.type(" soon")
+      driver.press("enter")
+      await driver.waitForScreen { $0.contains("titles are frozen") }
+      let screen = await driver.waitForScreen { $0.contains("Doctor appointment soon") }
+      #expect(screen.contains("Doctor appointment soon"))
+      // Esc leaves the title as it was.
+      driver.press("esc")
+      #expect(!driver.screenText.contains("Doctor appointment soon"))
+    }
+  }
+
   @Test func writesLandInTheOrderTheyWereAskedFor() async throws {
     try await withFileDatabase { driver, other in
       try execute("BEGIN IMMEDIATE", on: other)

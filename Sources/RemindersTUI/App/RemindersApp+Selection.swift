@@ -164,9 +164,19 @@ extension RemindersApp {
       }
       detail.renaming = nil
       let title = edited.text
+      // The line closes at once; a rename that fails (a lock held too long) opens it again with
+      // the text typed, unless something else was opened meanwhile.
       write {
-        let saved = try $0.renameReminder(id, to: title)
-        return "Renamed to “\(saved)”"
+        try $0.renameReminder(id, to: title)
+      } then: { [weak self] saved in
+        self?.post("Renamed to “\(saved)”", style: .statusBar)
+      } failed: { [weak self, weak detail] error in
+        guard let self else { return }
+        self.post(message(for: error), style: .error)
+        if let detail, detail === self.detail, detail.renaming == nil, self.overlay == nil, self.prompt == nil
+        {
+          detail.renaming = (id, edited)
+        }
       }
     case .key(.escape):
       detail.renaming = nil
