@@ -95,7 +95,7 @@ struct GroupActionTests {
     // A tag that does not exist is made.
     try expectOneUndoStep(fixture, label: "Tag 2 Reminders “#errand”") {
       let result4 = try fixture.database.write { try $0.toggleTag("#errand", on: marked) }
-      #expect(result4 == .added(2))
+      #expect(result4 == .added(2, tag: "errand"))
       #expect(try fixture.reminderTags("Groceries").contains("errand"))
       #expect(try fixture.reminderTags("Haircut").contains("errand"))
     }
@@ -103,14 +103,14 @@ struct GroupActionTests {
     // "adulting", Haircut does not.
     try expectOneUndoStep(fixture, label: "Tag “Haircut” “#adulting”") {
       let result5 = try fixture.database.write { try $0.toggleTag("Adulting", on: marked) }
-      #expect(result5 == .added(1))
+      #expect(result5 == .added(1, tag: "adulting"))
       #expect(try fixture.reminderTags("Haircut").contains("adulting"))
     }
     // When all have it, it comes off all of them.
     try fixture.database.write { _ = try $0.toggleTag("adulting", on: marked) }
     try expectOneUndoStep(fixture, label: "Remove “#adulting” from 2 Reminders") {
       let result6 = try fixture.database.write { try $0.toggleTag("adulting", on: marked) }
-      #expect(result6 == .removed(2))
+      #expect(result6 == .removed(2, tag: "adulting"))
       #expect(try !fixture.reminderTags("Groceries").contains("adulting"))
       #expect(try !fixture.reminderTags("Haircut").contains("adulting"))
     }

@@ -147,8 +147,9 @@ struct VisualSelectionTests {
     driver.press("enter")
     screen = await driver.waitForScreen { rows($0).suffix(2).first?.contains("A tag is one word") ?? false }
     #expect(rows(screen).last?.contains("Tag #  two words") == true)
+    // Typed in capitals, named as the tag is spelled.
     driver.press("ctrl-u")
-    driver.type("errand")
+    driver.type("ERRAND")
     driver.press("enter")
     await expectScreen(driver, toShow: "Took #errand off 2 reminders")
     screen = await driver.waitForScreen { !row($0, "Groceries").contains("#errand") }

@@ -24,10 +24,11 @@ extension Database {
 
   /// What tagging a group did.
   public enum Tagging: Hashable, Sendable {
-    /// The tag was added to this many reminders (those that had it already are not counted).
-    case added(Int)
+    /// The tag was added to this many reminders (those that had it already are not counted),
+    /// spelled as the database has it.
+    case added(Int, tag: String)
     /// Every reminder had the tag: it was taken off this many.
-    case removed(Int)
+    case removed(Int, tag: String)
   }
 
   /// Gives reminders a tag (made when it does not exist); when every one of them has it already,
@@ -48,7 +49,7 @@ extension Database {
       try undoable("Remove “#\(existing)” from \(try titles(of: reminders))") {
         try ReminderTag.where { $0.tagID.eq(existing) && $0.reminderID.in(reminders) }.delete().execute(self)
       }
-      return .removed(reminders.count)
+      return .removed(reminders.count, tag: existing)
     }
     let untagged = reminders.filter { !tagged.contains($0) }
     let tag = existing ?? title
@@ -59,7 +60,7 @@ extension Database {
       }
       .execute(self)
     }
-    return .added(untagged.count)
+    return .added(untagged.count, tag: tag)
   }
 
   /// Copies reminders, with their tags, into their own lists, below the others; the copies are

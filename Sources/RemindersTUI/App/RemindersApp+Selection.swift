@@ -130,8 +130,8 @@ extension RemindersApp {
     let subject = subject(ids)
     write {
       switch try $0.toggleTag(text, on: ids) {
-      case .added: "Tagged \(subject) #\(text.drop { $0 == "#" })"
-      case .removed: "Took #\(text.drop { $0 == "#" }) off \(subject)"
+      case .added(_, let tag): "Tagged \(subject) #\(tag)"
+      case .removed(_, let tag): "Took #\(tag) off \(subject)"
       }
     } then: { [weak self] message in
       self?.post(message, style: .statusBar)
