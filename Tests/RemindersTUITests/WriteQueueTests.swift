@@ -120,6 +120,27 @@ struct WriteQueueTests {
     }
   }
 
+  /// An error longer than the status line is shown whole, over more lines, until the next key.
+  @Test func aLongErrorIsShownWholeUntilTheNextKey() async throws {
+    try await withFileDatabase { driver, other in
+      let reason =
+        "flags are frozen here until the end of the quarter, ask the owner of the list to unfreeze them"
+      try execute(
+        "CREATE TRIGGER refuseFlags BEFORE UPDATE OF isFlagged ON reminders BEGIN SELECT RAISE(ABORT, '\(reason)'); END",
+        on: other)
+      driver.press("f")
+      let screen = await driver.waitForScreen { $0.contains("flags are frozen") }
+      // Wrapped at the screen's width: the last words are there too, and the panes gave way.
+      let bottom = rows(screen).suffix(3).joined(separator: " ")
+      #expect(bottom.contains("flags are frozen"))
+      #expect(bottom.contains("unfreeze them"), "\(screen)")
+      // The next key takes it away, and does what it does.
+      driver.press("j")
+      #expect(!driver.screenText.contains("flags are frozen"))
+      #expect(rows(driver.screenText).last?.contains("? help") == true)
+    }
+  }
+
   @Test func writesLandInTheOrderTheyWereAskedFor() async throws {
     try await withFileDatabase { driver, other in
       try execute("BEGIN IMMEDIATE", on: other)

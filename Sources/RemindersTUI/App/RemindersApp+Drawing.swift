@@ -40,6 +40,8 @@ extension RemindersApp {
                 .flexible(TextField(prompt.field, hint: prompt.hint, style: .normal)),
               ]))
           ])
+      } else if let shownError {
+        Self.errorText(shownError)
       } else {
         StatusLine(
           leading: statusHint, trailing: saving + (syncSummary.map { $0 + "  " } ?? "") + "? help  q quit",

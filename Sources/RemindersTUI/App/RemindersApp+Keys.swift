@@ -7,6 +7,8 @@ import TerminalUI
 extension RemindersApp {
   func handle(_ event: KeyEvent) -> EventResult {
     if event == .resize { return .handled }
+    // A key (or a paste) after an error puts the status line back; the key does what it does.
+    if case .mouse = event {} else { shownError = nil }
     if let overlay { return handleOverlay(overlay, event) }
     // In a line of text, Ctrl-C drops the line, as a shell's does; elsewhere it quits.
     if event == .key(.control("c")), cancelTextEntry() { return .handled }

@@ -50,6 +50,10 @@ extension RemindersApp {
   }
 
   func post(_ text: String, style: Style) {
+    if style == .error {
+      shownError = text
+      return
+    }
     let now = ContinuousClock.now
     let expiry = now + messageLifetime
     messages.removeExpired(at: now)

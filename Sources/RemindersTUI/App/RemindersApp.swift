@@ -64,6 +64,9 @@ final class RemindersApp: Application {
   /// `q` was pressed while writes were still running: the app quits once they are done, with the
   /// screen up and saying so meanwhile.
   var isQuittingWhenSaved = false
+  /// The last error, shown whole at the bottom until the next key: unlike other messages it
+  /// does not go by itself, and it is not cut to the status line's width.
+  var shownError: String?
   /// Quit once saved, and saved: every frame reads `writes.pending`, so its change brings a frame.
   var isDone: Bool { isQuittingWhenSaved && writes.pending == 0 }
   /// Waits for the next midnight (see `followTheDay`).
@@ -94,8 +97,19 @@ final class RemindersApp: Application {
   /// True when the sidebar and the reminders take turns on the whole screen.
   var isNarrow: Bool { screenSize.width < Self.splitWidth }
 
-  /// The status line, or the quick-add line with its error above it.
-  var bottomHeight: Int { prompt?.error != nil ? 2 : 1 }
+  /// The status line, the quick-add line with its error above it, or an error on as many lines
+  /// as it takes (up to three).
+  var bottomHeight: Int {
+    if prompt != nil { return prompt?.error != nil ? 2 : 1 }
+    guard let shownError else { return 1 }
+    return min(
+      max(Self.errorText(shownError).lines(width: max(screenSize.width, 1)).count, 1), Self.maxErrorLines)
+  }
+
+  static let maxErrorLines = 3
+
+  /// An error as the bottom of the screen shows it.
+  static func errorText(_ error: String) -> Text { Text(" " + error, style: .error) }
 
   /// The panes' height, borders included.
   var mainHeight: Int { max(screenSize.height - bottomHeight, 0) }
