@@ -264,6 +264,11 @@ struct UndoTests {
         + "is dropped; the steps before it remain")
     #expect(try db.undoAvailability().undoLabel == "Flag “Call accountant”")
     #expect(try db.read { try RemindersList.find(business.id).fetchCount($0) } == 0)
+    // The reminder went with its list: undoing its flag changes nothing, and says so.
+    #expect(
+      try db.writeAction { try $0.undo() }?.message
+        == "Could not undo Flag “Call accountant”: another program has changed the same reminders since. It "
+        + "is dropped; the steps before it remain")
   }
 
   /// A step that changes the same row several times, its key included, is undone to the row as

@@ -108,6 +108,9 @@ extension Database {
     return UndoAvailability(undoLabel: undo, redoLabel: redo)
   }
 
+  /// Why a step could not be replayed: its rows changed since, by another program.
+  private static let changedElsewhere = "another program has changed the same reminders since"
+
   /// Replays the inverses of the newest undo (or redo) step in reverse order, in one savepoint,
   /// recording what that does as the newest step of the other stack.
   private func replay(fromRedo: Bool) throws -> UndoOutcome? {
@@ -147,14 +150,20 @@ extension Database {
         try setRecording(step: nil, isReplaying: false)
         try deleteSteps(#""id" IN (?, ?)"#, [Int(step), reverse])
         outcome = UndoOutcome(
-          direction: fromRedo ? .redo : .undo, label: label,
-          failure: "another program has changed the same reminders since")
+          direction: fromRedo ? .redo : .undo, label: label, failure: Self.changedElsewhere)
         return .commit
       }
       try setRecording(step: nil, isReplaying: false)
       try deleteSteps(#""id" = ?"#, [Int(step)])
-      if try stepIsEmpty(reverse) { try deleteSteps(#""id" = ?"#, [reverse]) }
-      outcome = UndoOutcome(direction: fromRedo ? .redo : .undo, label: label)
+      // A replay that changed nothing found its rows gone or already as it would leave them
+      // (another program deleted the reminder, say): said so, not reported as done.
+      if try stepIsEmpty(reverse) {
+        try deleteSteps(#""id" = ?"#, [reverse])
+        outcome = UndoOutcome(
+          direction: fromRedo ? .redo : .undo, label: label, failure: Self.changedElsewhere)
+      } else {
+        outcome = UndoOutcome(direction: fromRedo ? .redo : .undo, label: label)
+      }
       return .commit
     }
     return outcome
