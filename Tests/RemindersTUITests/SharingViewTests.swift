@@ -170,6 +170,21 @@ struct SharingViewTests {
     }
   }
 
+  /// What went wrong is read whole, over more lines: what to do comes at its end.
+  @Test func aLongErrorIsWrappedNotCut() {
+    var dialog = loaded(share([bob]))
+    _ = key(&dialog, "w")
+    struct Refused: Error, CustomStringConvertible {
+      var description: String {
+        "the sync server refused the change because the list is shared read-only with you now: ask its owner"
+      }
+    }
+    _ = dialog.finished(.failure(Refused()), describing: { "\($0)" })
+    let screen = text(dialog, Size(width: 60, height: 24))
+    #expect(screen.contains("the sync server refused"))
+    #expect(screen.contains("ask its owner"), "\(screen)")
+  }
+
   @Test func theDialogFitsASmallScreen() {
     let dialog = loaded(share([bob, carol]))
     let screen = text(dialog, Size(width: 40, height: 12))

@@ -118,29 +118,13 @@ struct InvitationsDialog: ServerDialog {
   }
 
   func render(in rect: Rect, on canvas: inout Canvas) {
-    let width = min(78, rect.width)
-    var rows: [Stack.Item] = lines.map { .fixed(1, Line($0)) }
-    var height = rows.count
+    var rows: [any View] = lines.map { Line($0) }
     if let field = token {
-      rows.append(.fixed(1, DialogEntryRow(label: "Token:", field: field, hint: "the invitation token")))
-      height += 1
+      rows.append(DialogEntryRow(label: "Token:", field: field, hint: "the invitation token"))
     }
-    rows.append(.fixed(1, EmptyView()))
-    height += 1
-    if let error {
-      // Read whole: what to do comes at its end. Inside the border and the padding.
-      let footer = DialogFooter(error: error, keys: "")
-      rows.append(.fixed(footer.height(width: width - 4), footer))
-      height += footer.height(width: width - 4)
-    } else if let busy {
-      rows.append(.fixed(1, Text(busy, style: .dim, overflow: .truncate)))
-      height += 1
-    }
-    rows.append(.fixed(1, Text(keysHint, style: .dim, overflow: .truncate)))
-    height += 1
-    Panel(
-      title: "Join a shared list", size: Size(width: width, height: min(height + 2, rect.height)),
-      Pad(Stack.vertical(rows))
+    ServerDialogPanel(
+      title: "Join a shared list", width: min(78, rect.width), rows: rows, error: error,
+      status: busy.map { StyledText($0, style: .dim) }, keys: keysHint
     )
     .render(in: rect, on: &canvas)
   }

@@ -55,3 +55,35 @@ struct DialogEntryRow: View {
       .render(in: rect, on: &canvas)
   }
 }
+
+/// The frame the server dialogs draw: their one-line rows, a blank line, what went wrong (read
+/// whole: what to do comes at its end) or else the line above the keys, and the keys.
+struct ServerDialogPanel: View {
+  var title: String
+  var width: Int
+  var rows: [any View]
+  var error: String?
+  var status: StyledText?
+  var keys: String
+
+  func render(in rect: Rect, on canvas: inout Canvas) {
+    var items: [Stack.Item] = rows.map { .fixed(1, $0) } + [.fixed(1, EmptyView())]
+    var height = items.count
+    if let error {
+      // Inside the border and a column of space on each side.
+      let footer = DialogFooter(error: error, keys: "")
+      let footerHeight = footer.height(width: width - 4)
+      items.append(.fixed(footerHeight, footer))
+      height += footerHeight
+    } else if let status {
+      items.append(.fixed(1, Line(status)))
+      height += 1
+    }
+    items.append(.fixed(1, Text(keys, style: .dim, overflow: .truncate)))
+    height += 1
+    Panel(
+      title: title, size: Size(width: width, height: min(height + 2, rect.height)), Pad(Stack.vertical(items))
+    )
+    .render(in: rect, on: &canvas)
+  }
+}

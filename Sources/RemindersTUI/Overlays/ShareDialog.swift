@@ -209,9 +209,8 @@ struct ShareDialog: ServerDialog {
     return lines
   }
 
-  /// The line above the keys: a question, the request on its way, or what went wrong.
+  /// The line above the keys when nothing went wrong: a question, or the request on its way.
   var statusLine: StyledText? {
-    if let error { return StyledText(error, style: .error) }
     switch confirmation {
     case .remove(let user)?:
       return StyledText("Press d again to take \(user) out of the list.", style: .warning)
@@ -236,18 +235,14 @@ struct ShareDialog: ServerDialog {
   func render(in rect: Rect, on canvas: inout Canvas) {
     let width = min(78, rect.width)
     // Inside the border and a column of space on each side.
-    var rows: [Stack.Item] = lines(width: width - 4).map { .fixed(1, Line($0)) }
+    var rows: [any View] = lines(width: width - 4).map { Line($0) }
     if let field = newParticipant {
-      rows.append(.fixed(1, DialogEntryRow(label: "Add:", field: field, hint: "user name on the server")))
+      rows.append(DialogEntryRow(label: "Add:", field: field, hint: "user name on the server"))
     }
-    rows.append(.fixed(1, EmptyView()))
-    if let status = statusLine { rows.append(.fixed(1, Line(status))) }
-    rows.append(.fixed(1, Text(keysHint, style: .dim, overflow: .truncate)))
-    let height = min(rows.count + 2, rect.height)
-    Panel(
-      title: "Share “\(list.title.isEmpty ? "Untitled" : list.title)”",
-      size: Size(width: width, height: height),
-      Pad(Stack.vertical(rows))
+    ServerDialogPanel(
+      title: "Share “\(list.title.isEmpty ? "Untitled" : list.title)”", width: width, rows: rows,
+      error: error,
+      status: statusLine, keys: keysHint
     )
     .render(in: rect, on: &canvas)
   }
