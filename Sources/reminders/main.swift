@@ -22,7 +22,7 @@ do {
   invocationCommandName = invocation.command?.name
   invocationDatabasePath = try? invocation.databasePath()
   if invocation.wantsHelp {
-    Console.printVerbatim(topLevelHelp)
+    Console.printHelp(topLevelHelp)
     try Console.finishOutput()
     exit(ExitCode.success.rawValue)
   }

@@ -14,14 +14,14 @@ enum Console {
     StandardOutput.shared.write(text.rendered + "\n")
   }
 
-  /// Text the program made itself (a help, JSON), as it is.
-  static func printVerbatim(_ text: String) {
+  /// A help text, as it is.
+  static func printHelp(_ text: String) {
     StandardOutput.shared.write(text + "\n")
   }
 
   /// Bytes as they are (an export).
   static func write(_ data: Data) {
-    StandardOutput.shared.write(bytes: Array(data))
+    StandardOutput.shared.write(bytes: data)
   }
 
   /// Writes what is left of the output, and says so when any of it could not be written: a
@@ -70,9 +70,30 @@ enum Console {
   static func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let json = String(decoding: TerminalSafeJSON.escaping(try encoder.encode(value)), as: UTF8.self)
-    // Foundation writes an empty array as `[`, a blank line and `]`; a line break is never raw
-    // inside a JSON string, so the pattern matches nothing else.
-    printVerbatim(json.replacing(/\[\n\s*\n\s*\]/, with: "[]"))
+    write(collapsingEmptyArrays(TerminalSafeJSON.escaping(try encoder.encode(value))) + Data("\n".utf8))
+  }
+
+  /// Pretty-printed JSON with every empty array written `[]`: Foundation writes `[`, a blank line
+  /// and `]`. A line break is never raw inside a JSON string, so a `[` followed by nothing but
+  /// spaces and two line breaks before its `]` is always an empty array.
+  private static func collapsingEmptyArrays(_ json: Data) -> Data {
+    let bytes = [UInt8](json)
+    var result = [UInt8]()
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      result.append(byte)
+      guard byte == UInt8(ascii: "[") else { continue }
+      var end = index
+      var lineBreaks = 0
+      while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\n") {
+        if bytes[end] == UInt8(ascii: "\n") { lineBreaks += 1 }
+        end += 1
+      }
+      if lineBreaks == 2, end < bytes.count, bytes[end] == UInt8(ascii: "]") { index = end }
+    }
+    return Data(result)
   }
 }

@@ -20,12 +20,12 @@ final class StandardOutput: Sendable {
   private let isTerminal = isatty(STDOUT_FILENO) == 1
   private static let blockSize = 1 << 16
 
-  func write(_ text: String) { write(bytes: Array(text.utf8)) }
+  func write(_ text: String) { write(bytes: text.utf8) }
 
-  func write(bytes: [UInt8]) {
+  func write(bytes: some Sequence<UInt8>) {
     state.withLock { state in
       guard state.failure == nil else { return }
-      state.buffer += bytes
+      state.buffer.append(contentsOf: bytes)
       if isTerminal || state.buffer.count >= Self.blockSize { Self.flush(&state) }
     }
   }

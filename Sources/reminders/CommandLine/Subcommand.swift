@@ -16,7 +16,7 @@ extension Subcommand {
   /// Parses the arguments, answering `-h`/`--help` by printing the help.
   static func parse(_ arguments: [String], options: [ParsedArguments.Option]) throws -> ParsedArguments? {
     if arguments.contains("-h") || arguments.contains("--help") {
-      Console.printVerbatim(help)
+      Console.printHelp(help)
       return nil
     }
     return try ParsedArguments(arguments, options: options, help: help)
