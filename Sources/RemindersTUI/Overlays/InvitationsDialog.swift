@@ -70,23 +70,17 @@ struct InvitationsDialog: ServerDialog {
     return nil
   }
 
-  /// A request finished: the invitations as they are now, or why it failed. Returns true when
-  /// the dialog should close (a list was joined).
-  mutating func finished(_ result: Result<Answer, any Error>, describing describe: (any Error) -> String)
-    -> Bool
-  {
-    busy = nil
-    switch result {
-    case .success(.invitations(let shares)):
+  /// The invitations as they are now, or the list joined (the dialog closes).
+  mutating func apply(_ answer: Answer) -> Bool {
+    switch answer {
+    case .invitations(let shares):
       invitations = shares
       isLoaded = true
       selection = min(selection, max(shares.count - 1, 0))
-    case .success(.joined):
+      return false
+    case .joined:
       return true
-    case .failure(let failure):
-      error = describe(failure)
     }
-    return false
   }
 
   // MARK: Render

@@ -11,11 +11,31 @@ enum ServerDialogEffect<Request: Hashable>: Hashable {
 /// says so and keys that would send another do nothing.
 protocol ServerDialog {
   associatedtype Request: Hashable
+  /// What a finished request brought.
+  associatedtype Answer
   /// The request on its way, said in the dialog ("Joining…"); nil when none is.
   var busy: String? { get set }
+  /// Why the last request failed, as the dialog shows it.
+  var error: String? { get set }
+  /// Takes in what a request brought. Returns true when the dialog should close.
+  mutating func apply(_ answer: Answer) -> Bool
 }
 
 extension ServerDialog {
+  /// A request finished: what it brought, or why it failed. Returns true when the dialog should
+  /// close.
+  mutating func finished(_ result: Result<Answer, any Error>, describing describe: (any Error) -> String)
+    -> Bool
+  {
+    busy = nil
+    switch result {
+    case .success(let answer): return apply(answer)
+    case .failure(let failure):
+      error = describe(failure)
+      return false
+    }
+  }
+
   /// Sends `request` unless one is on its way, saying `text` meanwhile.
   mutating func start(_ request: Request, saying text: String) -> ServerDialogEffect<Request>? {
     guard busy == nil else { return nil }

@@ -139,24 +139,18 @@ struct ShareDialog: ServerDialog {
     return nil
   }
 
-  /// A request finished: the share as it is now, or why it failed. Returns true when the dialog
-  /// should close.
-  mutating func finished(_ result: Result<Answer, any Error>, describing describe: (any Error) -> String)
-    -> Bool
-  {
-    busy = nil
-    switch result {
-    case .success(.share(let share, _)):
+  /// The share as it is now, an invitation made, or the share gone (the dialog closes).
+  mutating func apply(_ answer: Answer) -> Bool {
+    switch answer {
+    case .share(let share, _):
       self.share = share
       isLoaded = true
       selection = min(selection, max(participants.count - 1, 0))
-    case .success(.invitation(let invitation, let share)):
+    case .invitation(let invitation, let share):
       self.invitation = invitation
       self.share = share
-    case .success(.gone):
+    case .gone:
       return true
-    case .failure(let failure):
-      error = describe(failure)
     }
     return false
   }
