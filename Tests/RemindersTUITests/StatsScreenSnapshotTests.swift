@@ -36,6 +36,41 @@ struct StatsScreenSnapshotTests {
     #expect(!screen.contains("█") && !screen.contains("▄"))
   }
 
+  /// A short window keeps every part of the pane: a line of figures, the chart as a braille line,
+  /// the lists, and the tags, with nothing cut at the bottom and no count of lists it could show.
+  @Test(.fixedSample()) func short() async {
+    let driver = await stats(Size(width: 60, height: 16))
+    let screen = driver.screenText
+    expectSnapshot(screen, named: "stats-60x16")
+    for part in ["1 overdue", "Personal", "Family", "Business", "Most-used tags"] {
+      #expect(screen.contains(part), "\(part) missing:\n\(screen)")
+    }
+    #expect(!screen.contains("more"), "\(screen)")
+  }
+
+  /// At the app's smallest size, the gaps go too, and the lists still show.
+  @Test(.fixedSample()) func smallest() async {
+    let driver = await stats(RemindersApp.minimumSize)
+    let screen = driver.screenText
+    expectSnapshot(screen, named: "stats-40x12")
+    for part in ["1 overd", "Personal", "Business", "Most-used"] {
+      #expect(screen.contains(part), "\(part) missing:\n\(screen)")
+    }
+  }
+
+  @Test func layoutGivesUpBigFiguresThenGapsBeforeLists() {
+    // 80x24: big figures, gaps, and a chart of bars.
+    #expect(StatsPane.layout(height: 21, lists: 3) == .init(figures: 4, gaps: true, chart: 8, lists: 3))
+    // 60x16: a line of figures keeps all three lists.
+    #expect(StatsPane.layout(height: 13, lists: 3) == .init(figures: 1, gaps: true, chart: 1, lists: 3))
+    // 40x12: no gaps either.
+    #expect(StatsPane.layout(height: 9, lists: 3) == .init(figures: 1, gaps: false, chart: 1, lists: 3))
+    // Many lists at 60x16: four of them, and a line counting the rest.
+    #expect(StatsPane.layout(height: 13, lists: 9) == .init(figures: 1, gaps: true, chart: 1, lists: 4))
+    // No room for a list row: the line says so rather than "and 9 more" under nothing.
+    #expect(StatsPane.rows(available: 2, lists: 9) == (1, 0))
+  }
+
   /// Many lists do not squeeze the chart to a line: it keeps its bars and day letters, and the
   /// lists that do not fit are counted.
   @Test(.fixedSample()) func manyListsLeaveTheChartItsBars() async throws {
@@ -52,7 +87,7 @@ struct StatsScreenSnapshotTests {
     let heading = try #require(lines.firstIndex { $0.contains("Completed, last 14 days") })
     let listsHeading = try #require(lines.firstIndex { $0.contains("Completion by list") })
     #expect(listsHeading - heading >= 9, "\(screen)")
-    #expect(screen.contains("and 21 more"), "\(screen)")
+    #expect(screen.contains("and 20 more"), "\(screen)")
     // The counts stay in the pane: nothing is cut at the bottom.
     #expect(screen.contains("Most-used tags"))
     // The rows are split the same way whatever came before.

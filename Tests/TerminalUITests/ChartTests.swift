@@ -68,6 +68,9 @@ import Testing
     // under where they would be, in line with its neighbours'.
     #expect(
       draw(BigNumber(1209, caption: "due"), width: 10, height: 4, depth: .indexed256) == "\n1209\n\ndue")
+    // On one row, the number and its caption side by side, the caption cut to the width.
+    #expect(draw(BigNumber(12, caption: "overdue"), width: 16, height: 1, depth: .indexed256) == "12 overdue")
+    #expect(draw(BigNumber(12, caption: "scheduled"), width: 9, height: 1, depth: .monochrome) == "12 sche…")
     // Side by side, a caption stops a column before the next number.
     #expect(
       draw(

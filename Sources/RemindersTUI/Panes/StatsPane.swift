@@ -22,22 +22,43 @@ struct StatsPane: View {
     self.isFocused = isFocused
   }
 
-  /// Rows the fixed parts take: the figures (4), the headings and the gaps between sections.
-  private static let fixedRows = 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1
+  /// How the pane's rows are shared out, from its height inside the border.
+  struct Layout: Equatable {
+    /// The figures' rows: 4 for big digits, 1 for a line of numbers.
+    var figures: Int
+    /// Whether an empty row separates the sections.
+    var gaps: Bool
+    var chart: Int
+    var lists: Int
+  }
+
+  /// Big figures and gaps while they leave a line of chart and the first three lists (and the line
+  /// counting the rest); then a line of figures; then no gaps either. The chart and the lists share
+  /// what is left (see ``rows(available:lists:)``).
+  static func layout(height: Int, lists count: Int) -> Layout {
+    let wanted = 1 + min(count, 3) + (count > 3 ? 1 : 0)
+    var layout = Layout(figures: 4, gaps: true, chart: 0, lists: 0)
+    // Besides the figures: the headings of the chart and the lists, the tags, and three gaps.
+    func available() -> Int { height - layout.figures - 3 - (layout.gaps ? 3 : 0) }
+    if available() < wanted { layout.figures = 1 }
+    if available() < wanted { layout.gaps = false }
+    (layout.chart, layout.lists) = rows(available: available(), lists: count)
+    return layout
+  }
 
   func render(in rect: Rect, on canvas: inout Canvas) {
-    let (chartRows, listRows) = Self.rows(
-      available: rect.height - 2 - Self.fixedRows, lists: value.lists.count)
+    let layout = Self.layout(height: rect.height - 2, lists: value.lists.count)
+    let (chartRows, listRows) = (layout.chart, layout.lists)
     let completed = value.completedInPeriod
-    var items: [Stack.Item] = [
-      .fixed(4, figures),
-      .fixed(1, EmptyView()),
-      .fixed(
-        1,
-        Line(
-          StyledText("Completed, last \(value.days.count) days", style: .title)
-            + StyledText(" · \(completed) in all", style: .dim))),
-    ]
+    let gap: [Stack.Item] = layout.gaps ? [.fixed(1, EmptyView())] : []
+    var items: [Stack.Item] =
+      [.fixed(layout.figures, figures)] + gap + [
+        .fixed(
+          1,
+          Line(
+            StyledText("Completed, last \(value.days.count) days", style: .title)
+              + StyledText(" · \(completed) in all", style: .dim)))
+      ]
     if chartRows >= 4 {
       items.append(
         .fixed(
@@ -48,23 +69,29 @@ struct StatsPane: View {
     } else {
       items.append(.fixed(1, Sparkline(value.days.map(\.completed), style: .success)))
     }
-    items.append(.fixed(1, EmptyView()))
+    items += gap
     items.append(.fixed(1, Line(StyledText("Completion by list", style: .title))))
+    // Inside the border and the padding; a narrow pane gives the names less room, not the meters.
+    let titleWidth = min(18, max(8, (rect.width - 4 - 14) / 2))
     for list in value.lists.prefix(listRows) {
       items.append(
         .fixed(
           1,
           Stack.horizontal([
             .fixed(2, Text("●", style: .item(list.color))),
-            .fixed(18, Text(list.title.isEmpty ? "Untitled" : list.title, overflow: .truncate)),
+            .fixed(titleWidth, Text(list.title.isEmpty ? "Untitled" : list.title, overflow: .truncate)),
             .flexible(Meter(fraction: list.fraction, style: .item(list.color))),
             .fixed(12, Text(" \(list.completed)/\(list.total)", style: .dim, overflow: .truncate)),
           ])))
     }
     if value.lists.count > listRows {
-      items.append(.fixed(1, Text("  and \(value.lists.count - listRows) more", style: .dim)))
+      let more =
+        listRows == 0
+        ? "\(value.lists.count) lists: a taller window shows them"
+        : "  and \(value.lists.count - listRows) more"
+      items.append(.fixed(1, Text(more, style: .dim, overflow: .truncate)))
     }
-    items.append(.fixed(1, EmptyView()))
+    items += gap
     var tags = StyledText("Most-used tags  ", style: .title)
     if value.tags.isEmpty { tags.append("none yet", style: .dim) }
     for (index, usage) in value.tags.enumerated() {

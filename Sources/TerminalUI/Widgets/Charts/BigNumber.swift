@@ -1,5 +1,6 @@
 /// A number three rows tall in half blocks, with a caption under it, for the figures a screen is
-/// about. Plain terminals get the digits on one row.
+/// about. Plain terminals get the digits on one row, and a single row gets the number and its
+/// caption side by side.
 public struct BigNumber: View {
   public var value: Int
   public var caption: String
@@ -29,6 +30,14 @@ public struct BigNumber: View {
     guard !rect.isEmpty else { return }
     // The last column stays empty, so that a caption never runs into the number beside it.
     let area = Rect(x: rect.x, y: rect.y, width: max(rect.width - 1, 1), height: rect.height)
+    if area.height == 1 {
+      let end = canvas.write(String(value), at: Point(x: area.x, y: area.y), style: style, clip: area)
+      let room = area.maxX - end - 1
+      if room > 0 {
+        canvas.write(" " + caption.truncated(toWidth: room), at: Point(x: end, y: area.y), style: .dim)
+      }
+      return
+    }
     let big = rows
     let plain = ChartGlyphs.isPlain(canvas)
     let fits = area.height >= 4 && (big.first?.count ?? 0) <= area.width && !plain
