@@ -124,3 +124,59 @@ struct HandWrittenArchiveTests {
     #expect(cleared.position == 7)
   }
 }
+
+/// A file of a few new reminders for lists already in the database, and of taggings of reminders
+/// and tags already there, imports; a reference to a row in neither is refused, and says so.
+@Suite("Import into what the database has")
+struct ImportIntoExistingRowsTests {
+  private let listID = "aaaaaaaa-0000-4000-8000-000000000001"
+  private let reminderID = "bbbbbbbb-0000-4000-8000-000000000001"
+
+  private func importJSON(_ json: String, into database: some DatabaseWriter) throws -> ImportSummary {
+    try database.writeAction { try $0.importArchive(RemindersArchive(jsonData: Data(json.utf8))) }
+  }
+
+  @Test func remindersAndTaggingsMayNameRowsOfTheDatabase() throws {
+    let database = try AppDatabase.inMemory()
+    _ = try importJSON(
+      """
+      {"version": 1, "remindersLists": [{"id": "\(listID)", "title": "Home"}],
+       "reminders": [{"id": "\(reminderID)", "remindersListID": "\(listID)", "title": "Call"}],
+       "tags": [{"title": "Errands"}]}
+      """, into: database)
+    let summary = try importJSON(
+      """
+      {"version": 1, "remindersLists": [],
+       "reminders": [{"id": "bbbbbbbb-0000-4000-8000-000000000002", "remindersListID": "\(listID)", "title": "Paint"}],
+       "remindersTags": [
+         {"id": "cccccccc-0000-4000-8000-000000000001", "reminderID": "\(reminderID)", "tagID": "errands"},
+         {"id": "cccccccc-0000-4000-8000-000000000002", "reminderID": "bbbbbbbb-0000-4000-8000-000000000002", "tagID": "ERRANDS"}]}
+      """, into: database)
+    #expect(summary.remindersAdded == 1)
+    let tagged = try database.read { db in
+      try ReminderTag.order(by: \.reminderID).fetchAll(db).map {
+        "\($0.reminderID.uuidString.lowercased()) \($0.tagID)"
+      }
+    }
+    #expect(tagged == ["\(reminderID) Errands", "bbbbbbbb-0000-4000-8000-000000000002 Errands"])
+    #expect(
+      try database.read {
+        try Reminder.where { $0.title.eq("Paint") }.fetchOne($0)?.remindersListID.uuidString.lowercased()
+      } == listID)
+  }
+
+  @Test func aReferenceToARowInNeitherIsRefused() throws {
+    let database = try AppDatabase.inMemory()
+    #expect {
+      try importJSON(
+        """
+        {"version": 1, "remindersLists": [],
+         "reminders": [{"id": "\(reminderID)", "remindersListID": "\(listID)", "title": "Call"}]}
+        """, into: database)
+    } throws: { error in
+      "\(error)".contains(
+        "reminders[0].remindersListID: list \(listID) is in neither the archive nor the database")
+    }
+    #expect(try database.read { try Reminder.fetchCount($0) } == 0)
+  }
+}

@@ -40,12 +40,13 @@ extension Database {
   /// Adds an archive to the database as one undo step, keeping every value it carries (ids,
   /// positions, statuses). A reminder whose id exists is updated; a list is matched by id, then
   /// by title (so importing into another database does not make a second "Personal"); tags are
-  /// matched without regard to case. The archive is checked first: nothing is written when it is
-  /// inconsistent.
+  /// matched without regard to case. Reminders may go into lists, and taggings name reminders and
+  /// tags, that are in the database but not in the archive (a file of a few new reminders). The
+  /// archive is checked first: nothing is written when it is inconsistent.
   @discardableResult
   public func importArchive(_ archive: RemindersArchive) throws -> ImportSummary {
     do {
-      try archive.validate()
+      try archive.validate(besides: existingRows(namedBy: archive))
     } catch {
       throw ActionError("The archive cannot be imported: \(error)")
     }
@@ -89,6 +90,23 @@ extension Database {
 }
 
 extension Database {
+  /// The rows of this database that the archive names without carrying them.
+  fileprivate func existingRows(namedBy archive: RemindersArchive) throws -> RemindersArchive.ExistingRows {
+    let outside = archive.outsideReferences
+    var existing = RemindersArchive.ExistingRows(isDatabase: true)
+    for ids in Self.batches(of: Array(outside.lists)) {
+      existing.lists.formUnion(try RemindersList.where { $0.id.in(ids) }.select(\.id).fetchAll(self))
+    }
+    for ids in Self.batches(of: Array(outside.reminders)) {
+      existing.reminders.formUnion(try Reminder.where { $0.id.in(ids) }.select(\.id).fetchAll(self))
+    }
+    if !outside.tags.isEmpty {
+      existing.tags = Set(try Tag.select(\.title).fetchAll(self).map { $0.lowercased() }).intersection(
+        outside.tags)
+    }
+    return existing
+  }
+
   /// The reminders and their tags, in bulk: reminders already here are updated one by one (and
   /// recorded for undo row by row); new ones are inserted many rows a statement, with their
   /// positions as given, and undone by deleting the rowids they took. Taggings go in before their

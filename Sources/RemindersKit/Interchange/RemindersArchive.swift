@@ -42,10 +42,42 @@ public struct RemindersArchive: Hashable, Sendable {
     }
   }
 
+  /// Rows an archive may name without carrying them: those of the database it is imported into.
+  struct ExistingRows {
+    var lists: Set<RemindersList.ID> = []
+    var reminders: Set<Reminder.ID> = []
+    /// Tag titles, lowercased (tags ignore case).
+    var tags: Set<String> = []
+    /// Whether there is a database to name rows in (for the messages).
+    var isDatabase = false
+  }
+
+  /// The rows the archive names without carrying them: reminders' and assets' lists, and
+  /// taggings' reminders and tags (lowercased).
+  var outsideReferences: (lists: Set<RemindersList.ID>, reminders: Set<Reminder.ID>, tags: Set<String>) {
+    let listIDs = Set(lists.map(\.id))
+    let reminderIDs = Set(reminders.map(\.id))
+    let tagKeys = Set(tags.map { $0.title.lowercased() })
+    return (
+      Set(
+        (reminders.map(\.remindersListID) + listAssets.map(\.remindersListID)).filter {
+          !listIDs.contains($0)
+        }),
+      Set(reminderTags.map(\.reminderID).filter { !reminderIDs.contains($0) }),
+      Set(reminderTags.map { $0.tagID.lowercased() }.filter { !tagKeys.contains($0) })
+    )
+  }
+
   /// Checks what the database would refuse, so an import can say what is wrong before it starts:
   /// identifiers used twice, tags that differ only in case, and references to rows that are not in
   /// the archive.
   public func validate() throws(RemindersArchiveError) {
+    try validate(besides: ExistingRows())
+  }
+
+  /// The same checks, where a reference may also name a row of `existing`.
+  func validate(besides existing: ExistingRows) throws(RemindersArchiveError) {
+    let nowhere = existing.isDatabase ? "is in neither the archive nor the database" : "is not in the archive"
     var listIDs = Set<RemindersList.ID>()
     for (index, list) in lists.enumerated() where !listIDs.insert(list.id).inserted {
       throw RemindersArchiveError(
@@ -54,9 +86,9 @@ public struct RemindersArchive: Hashable, Sendable {
     var assetIDs = Set<RemindersList.ID>()
     for (index, asset) in listAssets.enumerated() {
       let path = "remindersListAssets[\(index)].remindersListID"
-      guard listIDs.contains(asset.remindersListID) else {
+      guard listIDs.contains(asset.remindersListID) || existing.lists.contains(asset.remindersListID) else {
         throw RemindersArchiveError(
-          path: path, message: "list \(asset.remindersListID.lowercased) is not in the archive")
+          path: path, message: "list \(asset.remindersListID.lowercased) \(nowhere)")
       }
       guard assetIDs.insert(asset.remindersListID).inserted else {
         throw RemindersArchiveError(
@@ -69,10 +101,11 @@ public struct RemindersArchive: Hashable, Sendable {
         throw RemindersArchiveError(
           path: "reminders[\(index)].id", message: "reminder \(reminder.id.lowercased) appears twice")
       }
-      guard listIDs.contains(reminder.remindersListID) else {
+      guard listIDs.contains(reminder.remindersListID) || existing.lists.contains(reminder.remindersListID)
+      else {
         throw RemindersArchiveError(
           path: "reminders[\(index)].remindersListID",
-          message: "list \(reminder.remindersListID.lowercased) is not in the archive")
+          message: "list \(reminder.remindersListID.lowercased) \(nowhere)")
       }
     }
     var tagKeys = Set<String>()
@@ -86,14 +119,15 @@ public struct RemindersArchive: Hashable, Sendable {
         throw RemindersArchiveError(
           path: "remindersTags[\(index)].id", message: "\(pair.id.lowercased) appears twice")
       }
-      guard reminderIDs.contains(pair.reminderID) else {
+      guard reminderIDs.contains(pair.reminderID) || existing.reminders.contains(pair.reminderID) else {
         throw RemindersArchiveError(
           path: "remindersTags[\(index)].reminderID",
-          message: "reminder \(pair.reminderID.lowercased) is not in the archive")
+          message: "reminder \(pair.reminderID.lowercased) \(nowhere)")
       }
-      guard tagKeys.contains(pair.tagID.lowercased()) else {
+      let tagKey = pair.tagID.lowercased()
+      guard tagKeys.contains(tagKey) || existing.tags.contains(tagKey) else {
         throw RemindersArchiveError(
-          path: "remindersTags[\(index)].tagID", message: "tag “\(pair.tagID)” is not in the archive")
+          path: "remindersTags[\(index)].tagID", message: "tag “\(pair.tagID)” \(nowhere)")
       }
     }
   }
