@@ -49,9 +49,19 @@ struct CommandRunner {
   ) throws -> Output {
     guard let executable = Self.executable else { throw MissingExecutable() }
     let command = (runner ?? [executable]) + (withDatabase ? ["--db", databasePath] : []) + arguments
-    let result = try Subprocess.run(
-      command, environment: ["NO_COLOR": "1"].merging(extraEnvironment) { $1 }, input: input ?? "")
-    return Output(result)
+    var attempts = 0
+    while true {
+      let result = try Subprocess.run(
+        command, environment: ["NO_COLOR": "1"].merging(extraEnvironment) { $1 }, input: input ?? "")
+      // A copy of the executable cannot be run while a process forked by another test, between
+      // its fork and its exec, still holds the copy's descriptor: the runner then fails to start
+      // it ("Text file busy"), and starting it again a moment later succeeds.
+      attempts += 1
+      guard runner != nil, result.status == 126, result.errors.contains("Text file busy"), attempts < 20
+      else {
+        return Output(result)
+      }
+    }
   }
 
   /// Runs a command that prints JSON and decodes it.
@@ -73,7 +83,20 @@ struct CommandRunner {
   static func runnerWithoutRoot(in folder: String) throws -> [String]? {
     guard geteuid() == 0, let executable else { return nil }
     let copy = folder + "/reminders"
-    try FileManager.default.copyItem(atPath: executable, toPath: copy)
+    // Written through a descriptor closed on exec, so that processes other tests start meanwhile
+    // do not keep it open (which would make running the copy fail for as long as they run).
+    let contents = try Data(contentsOf: URL(fileURLWithPath: executable))
+    let descriptor = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    defer { close(descriptor) }
+    try contents.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        guard written > 0 else { throw CocoaError(.fileWriteUnknown) }
+        offset += written
+      }
+    }
     return ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", copy]
   }
 
