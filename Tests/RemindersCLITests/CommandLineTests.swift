@@ -30,6 +30,41 @@ struct CommandLineTests {
     #expect(removed.stdout.components(separatedBy: "Fix the gate").count == 2, "\(removed.stdout)")
   }
 
+  /// Ids that share their first eight characters are printed with as many more as tell them apart
+  /// (as `git` shortens hashes), and what is printed names the reminder again: for a few rows,
+  /// and for many (every id read once).
+  @Test func shortIdsTellApartIdsThatStartAlike() throws {
+    defer { cli.removeDatabase() }
+    let homeID = "aaaaaaaa-0000-4000-8000-000000000001"
+    let workID = "aaaaaaaa-0000-4000-8000-000000000002"
+    let archive = """
+      {"version": 1, "remindersLists": [{"id": "\(homeID)", "title": "Home"}, {"id": "\(workID)", "title": "Work"}],
+       "reminders": [
+        {"id": "abcd1111-2200-4000-8000-000000000001", "remindersListID": "\(homeID)", "title": "Paint the fence"},
+        {"id": "abcd1111-2300-4000-8000-000000000002", "remindersListID": "\(homeID)", "title": "Fix the gate"},
+        {"id": "0bcd1111-2300-4000-8000-000000000003", "remindersListID": "\(homeID)", "title": "Mow"}]}
+      """
+    #expect(try cli.run(arguments: ["import", "--format", "json", "-"], input: archive).status == 0)
+    let few = try cli.run("ls")
+    #expect(few.stdout.contains("abcd1111-22  [ ] Paint the fence"), "\(few.stdout)")
+    #expect(few.stdout.contains("abcd1111-23  [ ] Fix the gate"), "\(few.stdout)")
+    #expect(few.stdout.contains("0bcd1111  [ ] Mow"), "\(few.stdout)")
+    let lists = try cli.run("lists")
+    #expect(lists.stdout.contains("aaaaaaaa-0000-4000-8000-000000000001  Home"), "\(lists.stdout)")
+    #expect(lists.stdout.contains("aaaaaaaa-0000-4000-8000-000000000002  Work"), "\(lists.stdout)")
+
+    let more = (1...70).map { number in
+      #"{"id": "\#(UUID().uuidString.lowercased())", "remindersListID": "\#(workID)", "title": "Task \#(number)"}"#
+    }
+    let second = #"{"version": 1, "remindersLists": [], "reminders": [\#(more.joined(separator: ","))]}"#
+    #expect(try cli.run(arguments: ["import", "--format", "json", "-"], input: second).status == 0)
+    let many = try cli.run("ls")
+    #expect(many.stdout.contains("abcd1111-22  [ ] Paint the fence"), "\(many.stdout)")
+    #expect(many.stdout.contains("abcd1111-23  [ ] Fix the gate"), "\(many.stdout)")
+    let done = try cli.run("done", "abcd1111-23")
+    #expect(done.stdout == "Completed abcd1111-23  Fix the gate\n", "\(done.stdout)")
+  }
+
   @Test func seedThenListAsJSON() throws {
     defer { cli.removeDatabase() }
     let seeded = try cli.run("seed")

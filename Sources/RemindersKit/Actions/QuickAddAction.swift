@@ -29,8 +29,8 @@ public struct ListLookupError: Error, Hashable, Sendable, CustomStringConvertibl
   public enum Problem: Hashable, Sendable {
     /// No list is named so; `titles` are the lists there are.
     case noSuchList(titles: [String])
-    /// Several lists have the title; `ids` name them.
-    case ambiguous(ids: [RemindersList.ID])
+    /// Several lists have the title; `ids` are their short ids, which tell them apart.
+    case ambiguous(ids: [String])
   }
 
   public let name: String
@@ -42,7 +42,7 @@ public struct ListLookupError: Error, Hashable, Sendable, CustomStringConvertibl
       return "no list is titled '\(name)'"
         + (titles.isEmpty ? "; there are no lists yet" : "; the lists are: " + titles.joined(separator: ", "))
     case .ambiguous(let ids):
-      let starts = ids.map(ShortID.of).joined(separator: ", ")
+      let starts = ids.joined(separator: ", ")
       return "several lists are titled '\(name)'; name one by the start of its id: \(starts)"
     }
   }
@@ -57,7 +57,10 @@ extension RemindersList {
       .limit(6).fetchAll(db)
     if byTitle.count == 1 { return byTitle[0] }
     // Two lists may share a title: picking one would act on the other list than meant.
-    if byTitle.count > 1 { throw ListLookupError(name: text, problem: .ambiguous(ids: byTitle.map(\.id))) }
+    if byTitle.count > 1 {
+      let ids = try ShortIDs.lists(byTitle.map(\.id), in: db)
+      throw ListLookupError(name: text, problem: .ambiguous(ids: byTitle.map { ids.of($0.id) }))
+    }
     guard ShortID.isPrefix(text) else { return nil }
     let byID = try RemindersList.where { ShortID.condition($0.id, startsWith: text) }.limit(2).fetchAll(db)
     return byID.count == 1 ? byID[0] : nil

@@ -47,3 +47,64 @@ public enum ShortID {
     #sql("(\(column) >= \(start) AND \(column) < \(start + "~"))")
   }
 }
+
+/// Short forms of ids that each name one row: the first ``ShortID/length`` characters, or more
+/// where another id of the same table starts with the same ones (as `git` shortens hashes), so
+/// that what is printed can be given back.
+public struct ShortIDs: Sendable {
+  /// The ids that need more characters than the usual length, with how many.
+  private var longer: [UUID: Int] = [:]
+
+  /// The short form of `id`.
+  public func of(_ id: UUID) -> String {
+    String(id.uuidString.lowercased().prefix(longer[id] ?? ShortID.length))
+  }
+
+  /// Short forms for `ids`, among the reminders' ids.
+  public static func reminders(_ ids: some Collection<UUID>, in db: Database) throws -> ShortIDs {
+    try forms(
+      of: ids, all: { try Reminder.select(\.id).fetchAll(db) },
+      startingWith: { try Reminder.withID(startingWith: $0).select(\.id).fetchAll(db) })
+  }
+
+  /// Short forms for `ids`, among the lists' ids.
+  public static func lists(_ ids: some Collection<UUID>, in db: Database) throws -> ShortIDs {
+    try forms(
+      of: ids, all: { try RemindersList.select(\.id).fetchAll(db) },
+      startingWith: { prefix in
+        try RemindersList.where { ShortID.condition($0.id, startsWith: prefix) }.select(\.id).fetchAll(db)
+      })
+  }
+
+  /// A few ids look up the ids that start as each does (an index range each); many read every id
+  /// once, in order, and compare neighbours.
+  static func forms(
+    of ids: some Collection<UUID>, all: () throws -> [UUID], startingWith: (String) throws -> [UUID]
+  ) throws -> ShortIDs {
+    var forms = ShortIDs()
+    if ids.count <= 64 {
+      for id in ids {
+        let alike = try startingWith(ShortID.of(id)).filter { $0 != id }
+        forms.lengthen(id, toTellApartFrom: alike)
+      }
+      return forms
+    }
+    let sorted = try all().map { $0.uuidString.lowercased() }.sorted()
+    for (first, second) in zip(sorted, sorted.dropFirst()) {
+      let shared = zip(first, second).prefix { $0 == $1 }.count
+      guard shared >= ShortID.length else { continue }
+      for text in [first, second] {
+        if let id = UUID(uuidString: text) { forms.longer[id] = max(forms.longer[id] ?? 0, shared + 1) }
+      }
+    }
+    return forms
+  }
+
+  private mutating func lengthen(_ id: UUID, toTellApartFrom others: [UUID]) {
+    let text = Array(id.uuidString.lowercased())
+    for other in others {
+      let shared = zip(text, other.uuidString.lowercased()).prefix { $0 == $1 }.count
+      if shared >= ShortID.length { longer[id] = max(longer[id] ?? 0, shared + 1) }
+    }
+  }
+}

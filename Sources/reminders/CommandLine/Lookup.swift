@@ -4,9 +4,6 @@ import SQLiteData
 
 /// Finds the reminders and lists that command-line arguments name.
 enum Lookup {
-  /// The short form of an id that `ls` prints.
-  static func shortID(_ id: UUID) -> String { ShortID.of(id) }
-
   /// The reminder `reference` names: its id, the first characters of its id (four or more, as
   /// `ls` prints them), or its exact title (case does not matter).
   static func reminder(_ reference: String, in db: Database) throws -> Reminder {
@@ -34,7 +31,8 @@ enum Lookup {
             + "characters; `reminders ls` shows ids and titles"
           : "no reminder has the id or title '\(text)'; `reminders ls` shows ids and titles")
     default:
-      let candidates = byTitle.prefix(5).map { "  \(shortID($0.id))  \($0.title)" }.joined(separator: "\n")
+      let ids = try ShortIDs.reminders(byTitle.prefix(5).map(\.id), in: db)
+      let candidates = byTitle.prefix(5).map { "  \(ids.of($0.id))  \($0.title)" }.joined(separator: "\n")
       throw CommandError.notFound(
         "several reminders are titled '\(text)'; name one by its id:\n\(candidates)")
     }

@@ -5,11 +5,11 @@ import RemindersKit
 /// scripts (`--json`).
 enum ReminderFormatting {
   /// `3f2a9c1e  [ ] !!! Doctor appointment  ⏰ Today 2:00 PM  Personal  #adulting  ⚑`
-  static func line(_ row: ReminderRow, dates: DueDateFormatter, highlighting: [Range<String.Index>] = [])
-    -> ConsoleText
-  {
+  static func line(
+    _ row: ReminderRow, ids: ShortIDs, dates: DueDateFormatter, highlighting: [Range<String.Index>] = []
+  ) -> ConsoleText {
     let reminder = row.reminder
-    var parts = [Console.dim("\(Lookup.shortID(reminder.id))")]
+    var parts = [Console.dim("\(ids.of(reminder.id))")]
     let mark =
       switch reminder.status {
       case .incomplete: "[ ]"

@@ -9,7 +9,7 @@ enum ReminderRows {
     let query = DetailKind.smart(.all).rows(ordering: .manual, showCompleted: true)
       .where { reminder, _ in reminder.id.eq(id) }
     guard let row = try query.fetchOne(db) else {
-      throw CommandError.notFound("the reminder \(Lookup.shortID(id)) no longer exists")
+      throw CommandError.notFound("the reminder \(id.uuidString.lowercased()) no longer exists")
     }
     return row
   }

@@ -47,12 +47,13 @@ enum AddCommand: Subcommand {
       throw CommandError.usage("give the list once: either @List in the text or --list", help: help)
     }
     let database = try context.database()
-    let (added, row) = try database.write { db in
+    let (added, row, ids) = try database.write { db in
       do {
         let added = try db.addReminder(
           quickAdd, listName: parsed.value("--list"), notes: parsed.value("--notes") ?? "",
           isFlagged: parsed.has("--flag"))
-        return (added, try ReminderRows.row(of: added.reminder.id, in: db))
+        let id = added.reminder.id
+        return (added, try ReminderRows.row(of: id, in: db), try ShortIDs.reminders([id], in: db))
       } catch let error as ListLookupError {
         throw CommandError.notFound(error.description)
       }
@@ -61,7 +62,7 @@ enum AddCommand: Subcommand {
       try Console.printJSON(ReminderFormatting.JSON(row))
     } else {
       let dates = DueDateFormatter()
-      Console.print("Added " + ReminderFormatting.line(row, dates: dates))
+      Console.print("Added " + ReminderFormatting.line(row, ids: ids, dates: dates))
       let understood = added.understood(dates: dates)
       if !understood.isEmpty { Console.print("  \(Console.dim("read as: \(understood)"))") }
     }

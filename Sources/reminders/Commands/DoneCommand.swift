@@ -22,13 +22,14 @@ enum DoneCommand: Subcommand {
     guard !parsed.positional.isEmpty else { throw CommandError.usage("done needs a reminder", help: help) }
     let isCompleted = !parsed.has("--reopen")
     let database = try context.existingDatabase()
-    let (reminders, changed) = try database.write { db in
+    let (reminders, shortIDs, changed) = try database.write { db in
       let reminders = try Lookup.reminders(parsed.positional, in: db)
       let ids = reminders.map(\.id)
-      return (reminders, try isCompleted ? db.completeReminders(ids) : db.reopenReminders(ids))
+      let shortIDs = try ShortIDs.reminders(ids, in: db)
+      return (reminders, shortIDs, try isCompleted ? db.completeReminders(ids) : db.reopenReminders(ids))
     }
     let verb = isCompleted ? "Completed" : "Reopened"
-    for reminder in reminders { Console.print("\(verb) \(Lookup.shortID(reminder.id))  \(reminder.title)") }
+    for reminder in reminders { Console.print("\(verb) \(shortIDs.of(reminder.id))  \(reminder.title)") }
     if changed < reminders.count {
       Console.print("(\(reminders.count - changed) already \(isCompleted ? "completed" : "incomplete"))")
     }

@@ -60,7 +60,7 @@ enum EditCommand: Subcommand {
     }
     let priority: Reminder.Priority?? = try parsed.value("--priority").map(Self.priority)
     let database = try context.existingDatabase()
-    let row = try database.write { db -> ReminderRow in
+    let (row, ids) = try database.write { db -> (ReminderRow, ShortIDs) in
       let reminder = try Lookup.reminder(parsed.positional[0], in: db)
       var draft = Reminder.Draft(reminder)
       if let title = parsed.value("--title") { draft.title = title }
@@ -82,7 +82,7 @@ enum EditCommand: Subcommand {
       tags.removeAll { removed.contains(Self.tagKey($0)) }
       do {
         let saved = try db.saveReminder(draft, tags: tags)
-        return try ReminderRows.row(of: saved.id, in: db)
+        return (try ReminderRows.row(of: saved.id, in: db), try ShortIDs.reminders([saved.id], in: db))
       } catch let error as ActionError {
         throw CommandError.failure("\(error)")
       }
@@ -90,7 +90,7 @@ enum EditCommand: Subcommand {
     if parsed.has("--json") {
       try Console.printJSON(ReminderFormatting.JSON(row))
     } else {
-      Console.print("Changed " + ReminderFormatting.line(row, dates: DueDateFormatter()))
+      Console.print("Changed " + ReminderFormatting.line(row, ids: ids, dates: DueDateFormatter()))
     }
   }
 

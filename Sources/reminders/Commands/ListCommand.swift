@@ -59,7 +59,8 @@ enum ListCommand: Subcommand {
       return limit
     }
     let database = try context.existingDatabase()
-    let rows = try database.read { db -> [ReminderRow] in
+    let json = parsed.has("--json")
+    let (rows, ids) = try database.read { db -> ([ReminderRow], ShortIDs?) in
       let kind: DetailKind
       if let title = parsed.value("--list") {
         kind = .list(try Lookup.list(title, in: db).id)
@@ -70,13 +71,15 @@ enum ListCommand: Subcommand {
       }
       var query = kind.rows(ordering: ordering ?? kind.defaultOrdering, showCompleted: parsed.has("--all"))
       if let limit { query = query.limit(limit) }
-      return try query.fetchAll(db)
+      let rows = try query.fetchAll(db)
+      // JSON has whole ids.
+      return (rows, json ? nil : try ShortIDs.reminders(rows.map(\.reminder.id), in: db))
     }
-    if parsed.has("--json") {
-      try Console.printJSON(rows.map(ReminderFormatting.JSON.init))
-    } else {
+    if let ids {
       let dates = DueDateFormatter()
-      for row in rows { Console.print(ReminderFormatting.line(row, dates: dates)) }
+      for row in rows { Console.print(ReminderFormatting.line(row, ids: ids, dates: dates)) }
+    } else {
+      try Console.printJSON(rows.map(ReminderFormatting.JSON.init))
     }
   }
 

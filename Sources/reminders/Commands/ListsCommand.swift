@@ -37,7 +37,10 @@ enum ListsCommand: Subcommand {
     else { return }
     switch parsed.positional.first {
     case nil:
-      let lists = try context.existingDatabase().read { db in try ReminderListState.fetchAll(db) }
+      let (lists, ids) = try context.existingDatabase().read { db in
+        let lists = try ReminderListState.fetchAll(db)
+        return (lists, try ShortIDs.lists(lists.map(\.remindersList.id), in: db))
+      }
       if parsed.has("--json") {
         try Console.printJSON(
           lists.map { ReminderFormatting.ListJSON($0.remindersList, remindersCount: $0.remindersCount) })
@@ -54,7 +57,7 @@ enum ListsCommand: Subcommand {
           let count = String(list.remindersCount)
           let paddedCount = String(repeating: " ", count: countWidth - count.count) + count
           Console.print(
-            "\(Console.dim("\(Lookup.shortID(list.id))"))  \(paddedTitle)  \(paddedCount)  \(Console.dim("\(name)"))\(sharing(list))"
+            "\(Console.dim("\(ids.of(list.id))"))  \(paddedTitle)  \(paddedCount)  \(Console.dim("\(name)"))\(sharing(list))"
           )
         }
       }
@@ -65,10 +68,10 @@ enum ListsCommand: Subcommand {
       let color = try parsed.value("--color").map(Self.color) ?? RemindersList.defaultColor
       let (list, namesakes) = try context.database().write { db in
         let list = try db.addList(title: parsed.positional[1], color: color)
-        return (list, try Self.namesakes(of: list, in: db))
+        return (list, try Namesakes(of: list, in: db))
       }
-      Console.print("Added list \(Lookup.shortID(list.id))  \(list.title)")
-      Self.warnAbout(namesakes, of: list)
+      Console.print("Added list \(namesakes.ids.of(list.id))  \(list.title)")
+      namesakes.warn()
     case "rename":
       guard parsed.positional.count == 3 else {
         throw CommandError.usage("lists rename needs the list and its new title", help: help)
@@ -80,10 +83,10 @@ enum ListsCommand: Subcommand {
         draft.title = parsed.positional[2]
         if let color { draft.color = color }
         let saved = try db.saveList(draft)
-        return (saved, try Self.namesakes(of: saved, in: db))
+        return (saved, try Namesakes(of: saved, in: db))
       }
-      Console.print("Renamed list \(Lookup.shortID(list.id))  \(list.title)")
-      Self.warnAbout(namesakes, of: list)
+      Console.print("Renamed list \(namesakes.ids.of(list.id))  \(list.title)")
+      namesakes.warn()
     case "rm":
       guard parsed.positional.count == 2 else {
         throw CommandError.usage("lists rm needs one list", help: help)
@@ -105,21 +108,30 @@ enum ListsCommand: Subcommand {
     }
   }
 
-  /// The other lists with `list`'s title (case does not matter), which commands can then name
-  /// only by their ids.
-  static func namesakes(of list: RemindersList, in db: Database) throws -> [RemindersList] {
-    try RemindersList.where { $0.title.collate(.nocase).eq(list.title) && $0.id.neq(list.id) }
-      .order(by: \.position).fetchAll(db)
-  }
+  /// A list just added or renamed, and the other lists with its title (case does not matter),
+  /// which commands can then name only by their ids.
+  struct Namesakes {
+    let list: RemindersList
+    let others: [RemindersList]
+    /// The short ids of the list and of the others.
+    let ids: ShortIDs
 
-  /// Says, after the change, that the title is now shared: allowed, but a name no longer finds
-  /// the list.
-  static func warnAbout(_ namesakes: [RemindersList], of list: RemindersList) {
-    guard !namesakes.isEmpty else { return }
-    let ids = ([list] + namesakes).map { Lookup.shortID($0.id) }.joined(separator: ", ")
-    Console.error(
-      "reminders: note: \(count: namesakes.count + 1, "list") are now titled '\(list.title)'; "
-        + "commands name them by the start of their ids: \(ids)")
+    init(of list: RemindersList, in db: Database) throws {
+      self.list = list
+      others = try RemindersList.where { $0.title.collate(.nocase).eq(list.title) && $0.id.neq(list.id) }
+        .order(by: \.position).fetchAll(db)
+      ids = try ShortIDs.lists([list.id] + others.map(\.id), in: db)
+    }
+
+    /// Says, after the change, that the title is now shared: allowed, but a name no longer finds
+    /// the list.
+    func warn() {
+      guard !others.isEmpty else { return }
+      let shown = ([list] + others).map { ids.of($0.id) }.joined(separator: ", ")
+      Console.error(
+        "reminders: note: \(count: others.count + 1, "list") are now titled '\(list.title)'; "
+          + "commands name them by the start of their ids: \(shown)")
+    }
   }
 
   static func color(_ text: String) throws -> Int {

@@ -20,11 +20,13 @@ enum RemoveCommand: Subcommand {
     guard let parsed = try parse(arguments, options: []) else { return }
     guard !parsed.positional.isEmpty else { throw CommandError.usage("rm needs a reminder", help: help) }
     let database = try context.existingDatabase()
-    let reminders = try database.write { db in
+    let (reminders, shortIDs) = try database.write { db in
       let reminders = try Lookup.reminders(parsed.positional, in: db)
+      // Worked out before they go, as `ls` printed them.
+      let shortIDs = try ShortIDs.reminders(reminders.map(\.id), in: db)
       try db.deleteReminders(reminders.map(\.id))
-      return reminders
+      return (reminders, shortIDs)
     }
-    for reminder in reminders { Console.print("Deleted \(Lookup.shortID(reminder.id))  \(reminder.title)") }
+    for reminder in reminders { Console.print("Deleted \(shortIDs.of(reminder.id))  \(reminder.title)") }
   }
 }

@@ -33,16 +33,21 @@ enum SearchCommand: Subcommand {
     var json: [ReminderFormatting.JSON] = []
     var completedCount = 0
     let dates = DueDateFormatter()
+    // Worked out for the first page; a full page reads every id, and serves the later pages too.
+    var ids: ShortIDs?
     while true {
-      let page = try database.read { db in
-        try SearchRequest(text: text, showCompleted: parsed.has("--all"), offset: offset, limit: pageSize)
-          .fetch(db)
+      let (page, pageIDs) = try database.read { db in
+        let page = try SearchRequest(
+          text: text, showCompleted: parsed.has("--all"), offset: offset, limit: pageSize
+        ).fetch(db)
+        return (page, try ids ?? ShortIDs.reminders(page.results.map(\.row.reminder.id), in: db))
       }
+      ids = pageIDs
       completedCount = page.completedCount
       if parsed.has("--json") {
         json += page.results.map { ReminderFormatting.JSON($0.row) }
       } else {
-        for result in page.results { print(result, text: text, dates: dates) }
+        for result in page.results { print(result, text: text, ids: pageIDs, dates: dates) }
       }
       offset = page.range.upperBound
       guard page.results.count == pageSize, offset < page.count else { break }
@@ -58,8 +63,9 @@ enum SearchCommand: Subcommand {
     }
   }
 
-  private static func print(_ result: SearchResult, text: String, dates: DueDateFormatter) {
-    Console.print(ReminderFormatting.line(result.row, dates: dates, highlighting: result.titleHighlights))
+  private static func print(_ result: SearchResult, text: String, ids: ShortIDs, dates: DueDateFormatter) {
+    Console.print(
+      ReminderFormatting.line(result.row, ids: ids, dates: dates, highlighting: result.titleHighlights))
     if !result.notesHighlights.isEmpty {
       let notes = result.row.reminder.notes.replacingOccurrences(of: "\n", with: " ")
       let highlights = Highlighter.ranges(of: SearchQuery(text).terms, in: notes)
