@@ -1,7 +1,8 @@
 import Foundation
-import RemindersKit
 import SQLiteData
 import Testing
+
+@testable import RemindersKit
 
 @Suite struct ICalendarTests {
   let stamp = utc("2026-03-10 18:00:00")
@@ -251,9 +252,46 @@ import Testing
     #expect(reminders[2].priority == nil)
     #expect(reminders[2].status == .completed)
     #expect(reminders.map(\.position) == [0, 1, 2])
-    // UIDs that are not UUIDs get new ones.
+    // UIDs that are not UUIDs get the name-based UUIDs of their text: the same each time.
     #expect(Set(reminders.map(\.id)).count == 3)
+    #expect(try importing(text).reminders.map(\.id) == reminders.map(\.id))
+    #expect(reminders[0].id.uuidString.lowercased().dropFirst(14).hasPrefix("5"))
     try archive.validate()
+  }
+
+  /// A file from another app imported twice updates its to-dos the second time, rather than add
+  /// them again, a UID that repeats in the file included (the second to-do has an id of its own).
+  @Test func importingAnotherAppsFileAgainUpdatesIt() throws {
+    func file(_ title: String) -> String {
+      [
+        "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:20260314-abc@example.com", "SUMMARY:\(title)", "END:VTODO",
+        "BEGIN:VTODO", "UID:20260314-abc@example.com", "SUMMARY:Same UID", "END:VTODO", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n")
+    }
+    let database = try AppDatabase.inMemory()
+    let first = try database.writeAction { try $0.importArchive(importing(file("Report"))) }
+    #expect(first.remindersAdded == 2)
+    let second = try database.writeAction { try $0.importArchive(importing(file("Report, final"))) }
+    #expect(second.remindersAdded == 0)
+    #expect(second.remindersUpdated == 2)
+    let titles = try database.read { try Reminder.order(by: \.title).fetchAll($0).map(\.title) }
+    #expect(titles == ["Report, final", "Same UID"])
+  }
+
+  /// Name-based UUIDs as RFC 9562 makes them (the example of Python's `uuid5`), on SHA-1's own
+  /// test vectors.
+  @Test func nameBasedUUIDsAreVersion5() {
+    let dns = UUID(uuidString: "6ba7b810-9dad-11d1-80b4-00c04fd430c8")!
+    #expect(
+      UUID(name: "python.org", namespace: dns) == UUID(uuidString: "886313e1-3b8a-5372-9b90-0c9aee199e5d"))
+    func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+    #expect(hex(SHA1.digest(Array("abc".utf8))) == "a9993e364706816aba3e25717850c26c9cd0d89d")
+    #expect(hex(SHA1.digest([])) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
+    let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+    #expect(hex(SHA1.digest(long)) == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
+    #expect(
+      hex(SHA1.digest([UInt8](repeating: 0x61, count: 1_000_000)))
+        == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
   }
 
   @Test func toDosWithoutListsGoToTheDefaultList() throws {

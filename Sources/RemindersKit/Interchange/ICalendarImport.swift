@@ -8,7 +8,8 @@ extension RemindersArchive {
   /// that a completing reminder comes back completed and the rows joining reminders to tags get
   /// new ids.
   ///
-  /// From other apps: a UID that is not a UUID (or repeats) gets a new id from `uuid`; a floating
+  /// From other apps: a UID that is not a UUID, or repeats, gets a name-based UUID (so that the
+  /// same file imported again updates its to-dos), a VTODO without one a new id from `uuid`; a floating
   /// DUE is on the clock of `timeZone`, one with a TZID this system does not know too; a DUE that
   /// is a DATE is at `DueDateParser.defaultTime`; PRIORITY 1–4 is high, 5 medium, 6–9 low, 0 none;
   /// STATUS COMPLETED or CANCELLED (or a COMPLETED date) is completed, at its COMPLETED date when
@@ -98,6 +99,8 @@ private struct ICalendarArchiveBuilder {
 
   private var listIndexes: [ListKey: Int] = [:]
   private var reminderIDs: Set<UUID> = []
+  /// How many to-dos so far had each UID.
+  private var uidCounts: [String: Int] = [:]
 
   init(timeZone: TimeZone, chosenListTitle: String?, defaultListTitle: String) {
     self.timeZone = timeZone
@@ -124,10 +127,13 @@ private struct ICalendarArchiveBuilder {
     return date
   }
 
+  /// The namespace of the ids made from UIDs that are not UUIDs (itself a random UUID, fixed).
+  static let uidNamespace = UUID(uuidString: "5b7e6a52-3f0e-4c55-9d1a-2f6c8e4b9a10")!
+
   mutating func add(
     _ properties: [ICalendarContentLine], calendarName: String?, uuid: () -> UUID
   ) throws(ICalendarError) {
-    var id: UUID?
+    var uid: String?
     var title = ""
     var notes = ""
     var dueDate: Date?
@@ -151,7 +157,7 @@ private struct ICalendarArchiveBuilder {
       }
       switch property.name {
       case "UID":
-        id = UUID(uuidString: value)
+        uid = value.isEmpty ? nil : value
       case "SUMMARY":
         title = text()
       case "DESCRIPTION":
@@ -196,13 +202,7 @@ private struct ICalendarArchiveBuilder {
       }
     }
 
-    let reminderID: UUID
-    if let id, reminderIDs.insert(id).inserted {
-      reminderID = id
-    } else {
-      reminderID = uuid()
-      reminderIDs.insert(reminderID)
-    }
+    let reminderID = reminderID(uid: uid, uuid: uuid)
     let remindersListID = list(
       id: listID, title: listTitle ?? chosenListTitle ?? calendarName ?? defaultListTitle, color: listColor,
       position: listPosition,
@@ -222,6 +222,25 @@ private struct ICalendarArchiveBuilder {
         }()
       archive.reminderTags.append(ReminderTag(id: uuid(), reminderID: reminderID, tagID: title))
     }
+  }
+
+  /// The id of a to-do with `uid`: the UID itself when it is a UUID, else the name-based UUID of
+  /// its text; the second to-do with a UID, the name-based UUID of the UID and its count. The same
+  /// file thus gives the same ids each time it is read. A to-do without a UID gets a new id.
+  private mutating func reminderID(uid: String?, uuid: () -> UUID) -> UUID {
+    var id: UUID?
+    if let uid {
+      let count = uidCounts[uid, default: 0] + 1
+      uidCounts[uid] = count
+      id =
+        count == 1
+        ? UUID(uuidString: uid) ?? UUID(name: uid, namespace: Self.uidNamespace)
+        : UUID(name: "\(uid) \(count)", namespace: Self.uidNamespace)
+    }
+    if let id, reminderIDs.insert(id).inserted { return id }
+    let fresh = uuid()
+    reminderIDs.insert(fresh)
+    return fresh
   }
 
   /// The id of the list a VTODO names, made on first sight: by id when it has one, else by title.
