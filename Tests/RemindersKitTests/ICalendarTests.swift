@@ -268,6 +268,10 @@ import Testing
         "BEGIN:VTODO", "UID:20260314-abc@example.com", "SUMMARY:Same UID", "END:VTODO", "END:VCALENDAR", "",
       ].joined(separator: "\r\n")
     }
+    // New ids are random, as they are outside tests.
+    func importing(_ text: String) throws -> RemindersArchive {
+      try RemindersArchive(iCalendar: text, timeZone: newYork, uuid: { UUID() })
+    }
     let database = try AppDatabase.inMemory()
     let first = try database.writeAction { try $0.importArchive(importing(file("Report"))) }
     #expect(first.remindersAdded == 2)
