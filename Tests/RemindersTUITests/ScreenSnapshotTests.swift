@@ -65,6 +65,32 @@ struct ScreenSnapshotTests {
     #expect(driver.screenText == before)
   }
 
+  /// While the screen only asks to be made larger, keys do nothing: a deletion confirmed, a
+  /// reminder completed or flagged, blind, would change data nobody saw. `q` still quits.
+  @Test(.fixedSample()) func keysOnATooSmallScreenChangeNothing() async throws {
+    let driver = await start(Self.wide)
+    let before = driver.screenText
+    func counts() async throws -> [Int] {
+      try await testDatabase.read { db in
+        [
+          try RemindersList.fetchCount(db), try Reminder.fetchCount(db),
+          try Reminder.where(\.isFlagged).fetchCount(db), try Reminder.where(\.isCompleted).fetchCount(db),
+        ]
+      }
+    }
+    let stored = try await counts()
+    driver.resize(to: Size(width: 30, height: 10))
+    for key: KeySequence in ["d", "left", "enter", "y", "tab", "space", "f", "x", "d", "y", "u"] {
+      driver.press(key)
+    }
+    driver.resize(to: Self.wide)
+    #expect(driver.screenText == before)
+    #expect(try await counts() == stored)
+    driver.resize(to: Size(width: 30, height: 10))
+    driver.press("q")
+    #expect(driver.isFinished)
+  }
+
   @Test(.fixedSample()) func helpComesFromTheKeymap() async {
     let driver = await start(Self.wide)
     driver.press("enter")

@@ -7,6 +7,12 @@ import TerminalUI
 extension RemindersApp {
   func handle(_ event: KeyEvent) -> EventResult {
     if event == .resize { return .handled }
+    // Too small a screen shows nothing but a request for a larger one: a key would act on what
+    // nobody sees (a confirmation answered blind), so only quitting is heard (Ctrl-C and Ctrl-Z,
+    // ignored here, are the host's).
+    if screenSize.width < Self.minimumSize.width || screenSize.height < Self.minimumSize.height {
+      return event == .key(KeyPress("q")) ? perform(.quit) : .ignored
+    }
     // A key (or a paste) after an error puts the status line back; the key does what it does.
     if case .mouse = event {} else { shownError = nil }
     if let overlay { return handleOverlay(overlay, event) }
