@@ -433,7 +433,31 @@ struct FlowTests {
     // The sidebar's row goes (the form still shows the list it had).
     await driver.waitForScreen { !$0.contains("│ ● Personal") }
     driver.press("ctrl-s")
-    let screen = await driver.waitForScreen { $0.contains("That list no longer exists") }
-    #expect(screen.contains("pick another list"), "\(screen)")
+    // The reminder went with its list: the form opens again, saying so.
+    let screen = await driver.waitForScreen { $0.contains("That reminder no longer exists") }
+    #expect(screen.contains("─ Edit Reminder ") && screen.contains("window or command"), "\(screen)")
+  }
+
+  /// A field another program changed while the form was open keeps its change when the form
+  /// saves a change to another field.
+  @Test(.fixedSample()) func aFormSavesOnlyWhatItChanged() async throws {
+    let driver = await start()
+    driver.press("j j j j j enter")
+    await driver.waitForScreen { $0.contains("─ Personal ") && $0.contains("Groceries") }
+    driver.press("e")
+    #expect(driver.screenText.contains("─ Edit Reminder "))
+    try await testDatabase.write { db in
+      try db.execute(
+        sql: "UPDATE reminders SET notes = 'Oat milk too', isFlagged = 1 WHERE title = 'Groceries'")
+    }
+    driver.press("ctrl-u")
+    driver.type("Groceries for the week")
+    driver.press("ctrl-s")
+    await expectScreen(driver, toShow: "Saved “Groceries for the week”")
+    let saved = try await testDatabase.read { db in
+      try Reminder.where { $0.title.eq("Groceries for the week") }.fetchOne(db)
+    }
+    #expect(saved?.notes == "Oat milk too")
+    #expect(saved?.isFlagged == true)
   }
 }

@@ -13,11 +13,14 @@ public final class ListFormModel {
   public let colors: [(name: String, color: Int)]
   /// The chosen colour, an index into `colors`.
   public var colorIndex: Int
+  /// An existing list as the form had it when it opened: a save writes only what differs.
+  public let original: RemindersList.Draft?
 
   /// A form for a new list, blue as new lists are.
   public init() {
     listID = nil
     title = ""
+    original = nil
     colors = RemindersList.palette
     colorIndex = colors.firstIndex { $0.color == RemindersList.defaultColor } ?? 0
   }
@@ -32,6 +35,7 @@ public final class ListFormModel {
     }
     self.colors = colors
     colorIndex = colors.firstIndex { $0.color == list.color } ?? 0
+    original = RemindersList.Draft(id: list.id, color: list.color, title: list.title)
   }
 
   public var isNew: Bool { listID == nil }

@@ -68,8 +68,13 @@ extension RemindersApp {
       case .save(let draft, let tags)?:
         // Closed at once; a save that fails opens the form again, as it was, saying why.
         overlay = nil
+        let original = form.original
         write {
-          try $0.saveReminder(draft, tags: tags)
+          if let original {
+            try $0.saveReminder(draft, tags: tags, since: original)
+          } else {
+            try $0.saveReminder(draft, tags: tags)
+          }
         } then: { [weak self] reminder in
           self?.detail?.pendingSelection = reminder.id
           self?.post("Saved “\(reminder.title)”", style: .success)
@@ -98,8 +103,13 @@ extension RemindersApp {
       switch form.handle(event) {
       case .save(let draft)?:
         overlay = nil
+        let original = form.model.original
         write {
-          try $0.saveList(draft)
+          if let original {
+            try $0.saveList(draft, since: original)
+          } else {
+            try $0.saveList(draft)
+          }
         } then: { [weak self] list in
           self?.sidebar.select(whenItArrives: .list(list.id))
           self?.post("Saved the list “\(list.title)”", style: .success)

@@ -25,6 +25,8 @@ final class ReminderFormScreen {
   private var picker: TagsPickerScreen?
   private let lists: [RemindersList]
   private(set) var keymap = OverlayKeys.form()
+  /// An existing reminder as the form had it when it opened: a save writes only what differs.
+  private(set) var original: ReminderFormOriginal?
   /// Why the form could not be checked or saved, shown in its footer.
   var error: String?
   private static let priorities: [Reminder.Priority?] = [nil, .low, .medium, .high]
@@ -48,7 +50,13 @@ final class ReminderFormScreen {
         selected: Self.priorities.firstIndex(of: model.priority) ?? 0),
       .choice("List", options: lists.map(\.title), selected: lists.firstIndex { $0.id == model.listID } ?? 0),
     ])
+    // Taken through the fields, as a save takes them: what the fields do to a value (line
+    // breaks, a date's seconds) is not a change the user made.
+    original = nil
     refresh()
+    if !model.isNew, let values = try? model.validated() {
+      original = ReminderFormOriginal(draft: values.draft, tags: values.tags)
+    }
   }
 
   /// The help for the form's keys, and the picker's when it is open.
