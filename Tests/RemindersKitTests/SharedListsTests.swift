@@ -148,6 +148,15 @@ import Testing
     await #expect(throws: ListSharing.Refusal.notShared("Personal")) {
       try await alice.sharing.unshare(alice.list("Personal"))
     }
+    // A name that takes no part (a typo) is refused, and bob keeps the list.
+    await #expect(throws: ListSharing.Refusal.notParticipant("bobb", "Family", participants: ["bob"])) {
+      try await alice.sharing.unshare(alice.list("Family"), user: "bobb")
+    }
+    #expect(
+      ListSharing.Refusal.notParticipant("bobb", "Family", participants: ["bob"]).description
+        == "bobb does not take part in Family; its participants are bob")
+    #expect(
+      try await alice.sharing.state(of: alice.list("Family"))?.share.participants.map(\.userName) == ["bob"])
     #expect(try await alice.sharing.unshare(alice.list("Family"), user: "bob") == .removed("bob"))
     #expect(try await alice.sharing.state(of: alice.list("Family"))?.share.participants.isEmpty == true)
   }

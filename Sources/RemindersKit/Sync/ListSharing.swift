@@ -52,6 +52,11 @@ public struct ListSharing: Sendable {
     guard let (share, isOwner) = try await state(of: list) else { throw Refusal.notShared(list.title) }
     if isOwner {
       if let user {
+        // A name that takes no part (a typo) is refused, rather than reported as taken out while
+        // the person meant keeps the list.
+        guard share.participant(named: user) != nil else {
+          throw Refusal.notParticipant(user, list.title, participants: share.participants.map(\.userName))
+        }
         try await engine.removeParticipant(user, from: share)
         return .removed(user)
       }
@@ -112,11 +117,17 @@ public struct ListSharing: Sendable {
   public enum Refusal: Error, Equatable, CustomStringConvertible {
     case notShared(String)
     case notOwner(String)
+    /// The user takes no part in the list; `participants` are those who do.
+    case notParticipant(String, String, participants: [String])
 
     public var description: String {
       switch self {
       case .notShared(let title): "\(title) is not shared"
       case .notOwner(let title): "only the owner of \(title) can take people out of it"
+      case .notParticipant(let user, let title, let participants):
+        "\(user) does not take part in \(title); "
+          + (participants.isEmpty
+            ? "nobody does yet" : "its participants are " + participants.joined(separator: ", "))
       }
     }
   }
