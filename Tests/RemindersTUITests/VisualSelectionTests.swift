@@ -58,6 +58,21 @@ struct VisualSelectionTests {
     #expect(sidebarRow(screen, "Personal") == "│ ● Personal                 4 │")
   }
 
+  /// A marked reminder another program deletes while the delete dialog is open: the message
+  /// counts what the deletion took.
+  @Test(.fixedSample()) func aDeletionCountsWhatItTook() async throws {
+    let driver = await personal()
+    driver.press("v j v")
+    driver.press("d")
+    #expect(driver.screenText.contains("Delete 2 reminders"))
+    try await testDatabase.write { db in
+      try db.execute(sql: "DELETE FROM reminders WHERE title = 'Haircut'")
+    }
+    await driver.waitForScreen { !$0.contains("○ Haircut") }
+    driver.press("y")
+    await expectScreen(driver, toShow: "Deleted 1 reminder; 1 other was already gone")
+  }
+
   /// A marked reminder that leaves the screen (completed and hidden, or deleted, by another
   /// program) is unmarked: the count shows the marks left, and an action changes only those.
   @Test(.fixedSample()) func marksGoWithTheRowsThatLeaveTheScreen() async throws {

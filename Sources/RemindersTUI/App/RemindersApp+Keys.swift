@@ -310,8 +310,13 @@ extension RemindersApp {
     case .reminders(let ids, let subject):
       detail?.marks = VisualSelection()
       write {
-        try $0.deleteReminders(ids)
-        return "Deleted \(subject)"
+        // Another program may have deleted some of them while the dialog was open: the message
+        // counts what this deletion took.
+        let deleted = try $0.deleteReminders(ids)
+        guard deleted < ids.count else { return "Deleted \(subject)" }
+        let gone = ids.count - deleted
+        return
+          "Deleted \(count: deleted, "reminder"); \(count: gone, "other was", plural: "others were") already gone"
       }
     case .completed(let query, let age):
       write {
