@@ -119,17 +119,33 @@ extension RemindersApp {
     sync.summary(pending: home.screen.pendingChanges)
   }
 
+  /// The keys of what has the keyboard, in fewer words on a narrow screen.
   var statusHint: String {
-    if home.isEmpty { return isNarrow ? "S sample data" : "S sample data · a add a list" }
-    if isNarrow { return focus == .sidebar ? "enter open · n new" : "space done · n new" }
+    func hint(_ wide: String, narrow: String) -> String { isNarrow ? narrow : wide }
+    switch overlay {
+    case .help?: return "j/k scroll · other keys close the help"
+    case .confirm?: return "y confirms · esc cancels"
+    case .sortMenu?, .clearMenu?, .moveMenu?: return "enter chooses · esc cancels"
+    case .reminderForm?: return "ctrl-s save · esc cancel"
+    case .listForm?: return "enter save · esc cancel"
+    case .share?, .invitations?: return "esc closes"
+    case nil: break
+    }
+    if home.isEmpty { return hint("S sample data · a add a list", narrow: "S sample data") }
     switch focus {
-    case .sidebar: return "enter open · a add list · n new reminder · / search"
-    case .detail where stats != nil && search == nil: return "esc close · redrawn after every change"
+    case .sidebar:
+      return hint("enter open · a add list · n new reminder · / search", narrow: "enter open · n new")
+    case .detail where stats != nil && search == nil:
+      return hint("esc close · redrawn after every change", narrow: "esc close")
     case .detail where search != nil: return search?.hint ?? ""
-    case .detail where detail?.renaming != nil: return "enter save · esc keep the title it had"
+    case .detail where detail?.renaming != nil:
+      return hint("enter save · esc keep the title it had", narrow: "enter save · esc keep it")
     case .detail where detail?.marks.isEmpty == false:
-      return "space done · f flag · t tag · m move · Y copy · d delete · esc unmark"
-    case .detail: return "space complete · f flag · e edit · n new · s sort"
+      return hint(
+        "space done · f flag · t tag · m move · Y copy · d delete · esc unmark",
+        narrow: "d delete · esc unmark")
+    case .detail:
+      return hint("space complete · f flag · e edit · n new · s sort", narrow: "space done · n new")
     }
   }
 
