@@ -284,7 +284,18 @@ extension SyncEngine {
     }
 
     if record.deleted {
-      if local != nil { try table.deleteRow(db, primaryKey: primaryKey) }
+      if local != nil {
+        // Rows under this one that this device changed after the deletion (a reminder added to
+        // a list deleted elsewhere, or edited in it) keep it: it comes back, as it would had
+        // this device sent them first (the server refuses to delete a parent with live children).
+        if try deletionTakesNewerWork(table, primaryKey: primaryKey, after: record.deletedStamp ?? .zero, db)
+        {
+          try RecordMetadata.storeServerRecord(db, record, ownerName: owner)
+          try sendBack(record.recordName, primaryKey: primaryKey, type: table.name, db)
+          return false
+        }
+        try table.deleteRow(db, primaryKey: primaryKey)
+      }
       try RecordMetadata.delete(db, recordName: record.recordName)
       try dequeue(db, record.recordName)
       return local != nil
@@ -294,6 +305,87 @@ extension SyncEngine {
     if changes { try table.upsert(db, primaryKey: primaryKey, values: serverRow) }
     try RecordMetadata.storeServerRecord(db, record, ownerName: owner, markingAlive: true)
     return changes
+  }
+
+  /// Whether deleting the row would take with it (by its foreign keys' cascades) a row whose
+  /// change, queued here, is newer than `stamp`. Tried in a savepoint and rolled back, counting
+  /// the rows of those changes before and after; the changes are read first (the cascade takes
+  /// their entries too), and only in the tables a deletion here can cascade to.
+  private func deletionTakesNewerWork(
+    _ table: SyncedTable, primaryKey: String, after stamp: HLCStamp, _ db: Database
+  ) throws -> Bool {
+    let reached = try cascadeTargets(of: table.name, db)
+    guard !reached.isEmpty else { return false }
+    var queued: [String: [String]] = [:]
+    for row in try Row.fetchAll(
+      db,
+      sql: """
+        SELECT "recordType", "recordPrimaryKey" FROM "sqlitedata_icloud_outbox"
+        WHERE "operation" = 'save' AND "enqueuedAt" > ? AND "recordType" IN (SELECT "value" FROM json_each(?))
+        """, arguments: [stamp.rawValue, WireJSON.encode(reached.sorted())])
+    {
+      queued[try row.decode(String.self, at: 0), default: []].append(try row.decode(String.self, at: 1))
+    }
+    guard !queued.isEmpty else { return false }
+    func present() throws -> Int {
+      try queued.reduce(0) { count, entry in
+        guard let queuedTable = tablesByName[entry.key] else { return count }
+        return count
+          + (try Int.fetchOne(
+            db,
+            sql: """
+              SELECT count(*) FROM json_each(?) WHERE EXISTS (SELECT 1 FROM "main".\(quoted(queuedTable.name))
+                WHERE CAST(\(quoted(queuedTable.primaryKey)) AS TEXT) = "value")
+              """, arguments: [WireJSON.encode(entry.value)]) ?? 0)
+      }
+    }
+    let before = try present()
+    var takesNewerWork = false
+    try db.inSavepoint {
+      try table.deleteRow(db, primaryKey: primaryKey)
+      takesNewerWork = try present() < before
+      return .rollback
+    }
+    return takesNewerWork
+  }
+
+  /// The synchronized tables a deletion from `table` reaches through ON DELETE CASCADE, however
+  /// deep.
+  private func cascadeTargets(of table: String, _ db: Database) throws -> Set<String> {
+    var reached: Set<String> = []
+    var frontier = [table]
+    while let parent = frontier.popLast() {
+      for child in tables where !reached.contains(child.name) {
+        let cascades =
+          try Bool.fetchOne(
+            db,
+            sql: """
+              SELECT EXISTS (SELECT 1 FROM pragma_foreign_key_list(?) WHERE "table" = ? AND "on_delete" = 'CASCADE')
+              """, arguments: [child.name, parent]) ?? false
+        if cascades {
+          reached.insert(child.name)
+          frontier.append(child.name)
+        }
+      }
+    }
+    return reached
+  }
+
+  /// Queues a row this device keeps against the server's deletion of it, to be sent whole, as
+  /// changed now: the server brings its record back.
+  func sendBack(_ recordName: String, primaryKey: String, type: String, _ db: Database) throws {
+    let stamp = clock.tick()
+    try db.execute(
+      sql: """
+        UPDATE "sqlitedata_icloud_metadata" SET "userModificationTime" = ?, "_isDeleted" = 0
+        WHERE "recordName" = ?
+        """, arguments: [stamp.rawValue, recordName])
+    try db.execute(
+      sql: """
+        INSERT INTO "sqlitedata_icloud_outbox" ("recordName", "recordPrimaryKey", "recordType", "operation", "enqueuedAt")
+        VALUES (?, ?, ?, 'save', ?)
+        ON CONFLICT ("recordName") DO UPDATE SET "operation" = 'save', "enqueuedAt" = excluded."enqueuedAt"
+        """, arguments: [recordName, primaryKey, type, stamp.rawValue])
   }
 
   func report(_ problem: SyncProblem) {

@@ -97,10 +97,13 @@ extension SyncEngine {
       }
       if !followUp.missingParents.isEmpty {
         let parents = try await cloud.fetchRecords(followUp.missingParents.map(\.parent))
-        let known = Set(parents.map(\.recordName))
+        let known = Dictionary(parents.map { ($0.recordName, $0) }) { first, _ in first }
         try await writeAsEngine { db in
           for (child, parent) in followUp.missingParents {
-            if known.contains(parent.recordName) {
+            if let record = known[parent.recordName] {
+              // Deleted before the child's change: the parent this device still has comes back,
+              // as when the child reached the server first. Else the child follows its ON DELETE.
+              if try self.keepsParent(record, ofNewerChild: child, account: account, db) { continue }
               try self.parentVanished(child, db)
             } else {
               try self.sendAgain(parent.recordName, db)
@@ -130,6 +133,22 @@ extension SyncEngine {
     try db.execute(
       sql: #"DELETE FROM "sqlitedata_icloud_pendingBatch" WHERE "batchID" = ?"#,
       arguments: [batch.batchID.uuidString])
+  }
+
+  /// When the server's deletion of `record` is older than the change of `child` queued here, and
+  /// this device still has the parent's row: queues the parent to be sent back, and true.
+  private func keepsParent(
+    _ record: ServerRecord, ofNewerChild child: String, account: CloudAccount, _ db: Database
+  ) throws -> Bool {
+    let (primaryKey, type) = RecordName.split(record.recordName)
+    guard record.deleted, let table = tablesByName[type], try table.row(db, primaryKey: primaryKey) != nil,
+      let childChange = try RecordMetadata.fetch(db, recordName: child)?.userModificationTime,
+      childChange > (record.deletedStamp ?? .zero)
+    else { return false }
+    clock.observe(record.deletedStamp ?? .zero)
+    try RecordMetadata.storeServerRecord(db, record, ownerName: localOwner(record.owner, account))
+    try sendBack(record.recordName, primaryKey: primaryKey, type: type, db)
+    return true
   }
 
   /// Queues a record the server does not have (it lost it) to be created again, when this
