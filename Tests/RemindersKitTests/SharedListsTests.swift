@@ -140,6 +140,26 @@ import Testing
     #expect(Set(bobs.changesByOthers.values.compactMap(\.modifiedBy)) == ["alice"])
   }
 
+  /// A change the server refuses (the list was made read-only while it waited) is undone and
+  /// counted, so that both front ends can say so; the others are sent.
+  @Test func aRefusedChangeIsUndoneAndCounted() async throws {
+    let (alice, bob) = try await aliceSharesFamily(with: .readWrite)
+    let trash = try #require(
+      try bob.listScreen("Family").rows.first { $0.reminder.title == "Take out trash" })
+    try bob.database.writeAction { db in
+      try Reminder.find(trash.reminder.id).update { $0.title = "Take out the bins" }.execute(db)
+    }
+    _ = try await alice.sharing.add("bob", permission: .readOnly, to: alice.list("Family"))
+    #expect(bob.engine.refusedChangeCount == 0)
+    try await bob.engine.syncChanges()
+    #expect(bob.engine.refusedChangeCount == 1)
+    #expect(try bob.listScreen("Family").rows.contains { $0.reminder.title == "Take out trash" })
+    #expect(
+      SyncState.refusalMessage(1)
+        == "the server refused 1 change for want of permission (a list shared with you was made "
+        + "read-only, or is no longer shared): it was undone here")
+  }
+
   @Test func onlyTheOwnerTakesPeopleOut() async throws {
     let (alice, bob) = try await aliceSharesFamily(with: .readWrite)
     await #expect(throws: ListSharing.Refusal.notOwner("Family")) {

@@ -40,12 +40,13 @@ public final class SyncModel {
   /// Copies the engine's state, and again after each change of it.
   private func follow() {
     guard let engine else { return }
-    let (status, isSynchronizing) = withObservationTracking {
-      (engine.status, engine.isSynchronizing)
+    let (status, isSynchronizing, refused) = withObservationTracking {
+      (engine.status, engine.isSynchronizing, engine.refusedChangeCount)
     } onChange: { [weak self] in
       // Called before the change is stored, on the engine's thread: read it on the main actor.
       DispatchQueue.main.async { MainActor.assumeIsolated { self?.follow() } }
     }
     state = state.updated(status: status, isSynchronizing: isSynchronizing, at: dependencies.values.date.now)
+    state.refusedChanges = refused
   }
 }

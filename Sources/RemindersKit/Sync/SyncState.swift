@@ -10,6 +10,9 @@ public struct SyncState: Hashable, Sendable {
   public var isSynchronizing = false
   /// When the server stopped answering, while it does not.
   public var offlineSince: Date?
+  /// How many changes the server refused for want of permission (each undone here), since the
+  /// engine was made.
+  public var refusedChanges = 0
 
   public init(status: SyncStatus = .idle, isSynchronizing: Bool = false, offlineSince: Date? = nil) {
     self.status = status
@@ -29,6 +32,13 @@ public struct SyncState: Hashable, Sendable {
       next.offlineSince = nil
     }
     return next
+  }
+
+  /// What both front ends say when the server refused `count` changes: why, and that they were
+  /// undone.
+  public static func refusalMessage(_ count: Int) -> String {
+    "the server refused \(count: count, "change") for want of permission (a list shared with you "
+      + "was made read-only, or is no longer shared): \(count == 1 ? "it was" : "they were") undone here"
   }
 
   /// The status line's words, with `pending` changes waiting to be sent; times in `timeZone`.

@@ -6,6 +6,13 @@ import TerminalUI
 extension RemindersApp {
   func update(screenSize: Size) {
     self.screenSize = screenSize
+    // Changes the server refused were undone, and the screen shows it already: say why.
+    let refused = sync.state.refusedChanges
+    if refused > refusalsReported {
+      let message = SyncState.refusalMessage(refused - refusalsReported)
+      post(message.prefix(1).uppercased() + message.dropFirst(), style: .error)
+      refusalsReported = refused
+    }
     updateSidebar()
     if !home.isEmpty || search != nil || stats != nil { updateRight() }
     if case .reminderForm(let form)? = overlay {

@@ -83,6 +83,8 @@ final class RemindersApp: Application {
 
   /// The terminal's size at the last update; the layout follows from it.
   var screenSize = Size(width: 80, height: 24)
+  /// The changes the server refused that the user has been told of (see `SyncState`).
+  var refusalsReported = 0
 
   /// How long a status message shows.
   let messageLifetime: Duration

@@ -375,7 +375,8 @@ extension SyncEngine {
         }
         followUp.madeProgress = true
       case .permissionFailure:
-        // The server says no: take its copy back.
+        // The server says no: take its copy back, and count it, so that the user hears of it.
+        update { $0.refusedChangeCount += 1 }
         try dequeue(db, recordName)
         followUp.refetch.append(result.id)
         followUp.madeProgress = true

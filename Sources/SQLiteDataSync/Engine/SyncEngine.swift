@@ -48,6 +48,7 @@ public final class SyncEngine: Sendable, Observable {
     var accountCredentials = 0
     var problems: [SyncProblem] = []
     var receivedRecordCount = 0
+    var refusedChangeCount = 0
   }
 
   /// Makes an engine for the tables, on a server given by `cloudDatabase`.
@@ -153,6 +154,11 @@ public final class SyncEngine: Sendable, Observable {
   /// Records received from the server (changed, deleted, or gone from a share) since the engine
   /// was made: what a sync brought is the difference across it.
   public var receivedRecordCount: Int { read(\.receivedRecordCount) }
+
+  /// How many changes the server refused for want of permission since the engine was made (a
+  /// list made read-only, or no longer shared, while they waited): each was undone here, the
+  /// server's copy taken back.
+  public var refusedChangeCount: Int { read(\.refusedChangeCount) }
 
   func read<Value>(_ keyPath: KeyPath<EngineState, Value> & Sendable) -> Value {
     registrar.access(self, keyPath: \.observedState)

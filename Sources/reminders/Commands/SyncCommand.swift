@@ -33,6 +33,7 @@ enum SyncCommand: Subcommand {
       return
     }
     let receivedBefore = engine.receivedRecordCount
+    let refusedBefore = engine.refusedChangeCount
     do {
       try runBlocking { try await engine.syncChanges() }
     } catch let error as CloudError {
@@ -51,7 +52,10 @@ enum SyncCommand: Subcommand {
     let problems = engine.problems
     for problem in problems { Console.error("reminders: \(problem)") }
     let received = engine.receivedRecordCount - receivedBefore
+    let refused = engine.refusedChangeCount - refusedBefore
+    if refused > 0 { Console.error("reminders: " + SyncState.refusalMessage(refused)) }
     Console.print(
-      "Synced: sent \(count: pending, "change"), received \(received); up to date")
+      "Synced: sent \(count: max(pending - refused, 0), "change")"
+        + (refused > 0 ? ", \(refused) refused" : "") + ", received \(received); up to date")
   }
 }
