@@ -189,6 +189,21 @@ struct SharingCommandTests {
       try device.succeed("account", "logout", "--delete-local-data", "--discard-unsent").contains(
         "Logged out"))
     #expect(try device.lists().isEmpty)
+    // Logged out with the data kept, a change made then is still that account's: someone else's
+    // login is refused, and says whose it is.
+    try cluster.administer("ALTER ROLE \(user) LOGIN", in: database)
+    _ = try device.succeed(
+      "account", "login", "--server", server, "--user", user, "--password-file", passwordFile)
+    _ = try device.succeed("sync")
+    _ = try device.succeed("account", "logout", "--keep-local-data")
+    _ = try device.succeed("add", "Made while logged out", "--list", "Family")
+    let afterLogout = try device.run(
+      "account", "login", "--server", server, "--user", someoneElse, "--password-file", passwordFile)
+    #expect(afterLogout.status == 1, "\(afterLogout.stdout)")
+    #expect(
+      afterLogout.stderr.contains("could not be sent to \(user) (nobody is logged in)")
+        && afterLogout.stderr.contains("Log in as \(user)"), "\(afterLogout.stderr)")
+    #expect(try device.succeed("account", "status").contains("Not logged in"))
   }
 
   /// Logging in to another account sends what waits to the account logged in so far first;

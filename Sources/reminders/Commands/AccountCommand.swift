@@ -89,9 +89,12 @@ enum AccountCommand: Subcommand {
     let hasDatabase = FileManager.default.fileExists(atPath: context.databasePath)
     // Whose lists are on this device: the account it last synced as.
     let storedUser = hasDatabase ? try context.syncedUserName() : nil
-    if switches, hasDatabase, let engine = try context.syncEngineIfAny(), try engine.pendingChangeCount() > 0
+    // Logged out with the data kept, changes made since are still the account the data is.
+    let switchesData = storedUser.map { $0 != account.user } ?? false
+    if switches || switchesData, hasDatabase, let engine = try context.syncEngineIfAny(),
+      try engine.pendingChangeCount() > 0
     {
-      try sendBeforeSwitching(engine, to: account.user, from: previous)
+      try sendBeforeSwitching(engine, to: account.user, from: previous, dataOf: storedUser)
     }
     try login.save()
     Console.print(
@@ -111,19 +114,29 @@ enum AccountCommand: Subcommand {
   /// Changes made under the account logged in so far go to it before another is logged in: under
   /// the other, they would wait, unsent, until the first is back. When they cannot be sent, the
   /// login is refused, and says how to go on.
-  private static func sendBeforeSwitching(_ engine: SyncEngine, to user: String, from previous: SyncLogin?)
-    throws
-  {
+  private static func sendBeforeSwitching(
+    _ engine: SyncEngine, to user: String, from previous: SyncLogin?, dataOf storedUser: String?
+  ) throws {
+    guard let previous else {
+      // Nobody is logged in: the changes wait for the account whose data this is, which alone
+      // can take them.
+      let unsent = try engine.pendingChangeCount()
+      let them = unsent == 1 ? "it" : "them"
+      let owner = storedUser ?? "the account this device synced as"
+      throw CommandError.failure(
+        "\(count: unsent, "change") on this device could not be sent to \(owner) (nobody is logged in); "
+          + "logging in as \(user) would leave \(them) unsent. Log in as \(owner) to send \(them), or drop "
+          + "\(them) with `reminders account logout --delete-local-data --discard-unsent`, then log in")
+    }
     // Waiting for an account other than the one logged in until now (perhaps this one), they are
     // the engine's to keep: the login goes ahead.
     guard let outcome = try sendWaitingChanges(engine), outcome.unsent > 0 else { return }
     let them = outcome.unsent == 1 ? "it" : "them"
-    let account =
-      previous.map { "\($0.user) on \($0.serverDescription)" } ?? "the account logged in until now"
     throw CommandError.failure(
-      "\(count: outcome.unsent, "change") on this device could not be sent to \(account)\(outcome.reason); "
-        + "logging in as \(user) would leave \(them) unsent. Run `reminders sync` once the server takes \(them), "
-        + "or drop \(them) with `reminders account logout --delete-local-data --discard-unsent`, then log in")
+      "\(count: outcome.unsent, "change") on this device could not be sent to \(previous.user) on "
+        + "\(previous.serverDescription)\(outcome.reason); logging in as \(user) would leave \(them) unsent. "
+        + "Run `reminders sync` once the server takes \(them), or drop \(them) with "
+        + "`reminders account logout --delete-local-data --discard-unsent`, then log in")
   }
 
   /// Sends the changes that wait to the account they were made under: how many still wait, and
