@@ -195,7 +195,13 @@ struct SharingCommandTests {
     _ = try device.succeed(
       "account", "login", "--server", server, "--user", user, "--password-file", passwordFile)
     _ = try device.succeed("sync")
-    _ = try device.succeed("account", "logout", "--keep-local-data")
+    _ = try device.succeed("add", "Made before logging out", "--list", "Family")
+    #expect(try device.run("account", "logout", "--keep-local-data", "--discard-unsent").status == 2)
+    let kept = try device.succeed("account", "logout", "--keep-local-data")
+    #expect(
+      kept.contains(
+        "1 change not sent yet stays on this device, and goes to the server when this account logs in again"),
+      "\(kept)")
     _ = try device.succeed("add", "Made while logged out", "--list", "Family")
     let afterLogout = try device.run(
       "account", "login", "--server", server, "--user", someoneElse, "--password-file", passwordFile)

@@ -150,6 +150,9 @@ enum AccountCommand: Subcommand {
       return (try engine.pendingChangeCount(), "")
     } catch SyncError.unsentChanges {
       return nil
+    } catch let error as CloudError {
+      // The reason alone: the error's own advice ("changes are kept") is not what happens next.
+      return (try engine.pendingChangeCount(), " (the server: \(error.reason))")
     } catch {
       return (try engine.pendingChangeCount(), " (\(error))")
     }
@@ -190,7 +193,13 @@ enum AccountCommand: Subcommand {
     case (true, true):
       throw CommandError.usage("give --delete-local-data or --keep-local-data, not both", help: help)
     case (true, false): delete = true
-    case (false, true): delete = false
+    case (false, true):
+      guard !parsed.has("--discard-unsent") else {
+        throw CommandError.usage(
+          "--discard-unsent goes with --delete-local-data: with --keep-local-data, changes not sent stay",
+          help: help)
+      }
+      delete = false
     case (false, false):
       guard isatty(STDIN_FILENO) == 1 else {
         throw CommandError.usage(
@@ -200,10 +209,11 @@ enum AccountCommand: Subcommand {
       Console.prompt("Delete the synced lists and reminders from this device too? [y/N] ")
       delete = (readLine() ?? "").lowercased().hasPrefix("y")
     }
-    let engine =
-      delete && FileManager.default.fileExists(atPath: context.databasePath)
-      ? try context.syncEngineIfAny() : nil
+    let hasDatabase = FileManager.default.fileExists(atPath: context.databasePath)
+    let engine = delete && hasDatabase ? try context.syncEngineIfAny() : nil
     if let engine { try sendUnsentChanges(engine, discarding: parsed.has("--discard-unsent")) }
+    // Kept, the changes not sent wait for the same account's next login.
+    let waiting = !delete && hasDatabase ? try context.syncEngineIfAny()?.pendingChangeCount() ?? 0 : 0
     // Logged out before the data is deleted: a running app then fetches nothing more, and a fetch
     // it had under way finds the data no longer its account's and stops (it would bring it back).
     try SyncLogin.remove()
@@ -212,6 +222,11 @@ enum AccountCommand: Subcommand {
       Console.print("Deleted the synced data from this device.")
     }
     Console.print(wasLoggedIn ? "Logged out." : "Not logged in.")
+    if waiting > 0 {
+      Console.print(
+        "\(count: waiting, "change") not sent yet \(waiting == 1 ? "stays" : "stay") on this device, and "
+          + "\(waiting == 1 ? "goes" : "go") to the server when this account logs in again.")
+    }
   }
 
   /// Sends the changes that wait, before the data they belong to is deleted; refuses to delete
