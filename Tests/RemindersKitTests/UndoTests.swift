@@ -271,6 +271,49 @@ struct UndoTests {
         + "is dropped; the steps before it remain")
   }
 
+  /// Undoing what made a row deletes it: not when another program changed that row since, nor
+  /// when the deletion would take rows another program added under it. The step is dropped,
+  /// saying so, and their work stays.
+  @Test func undoingWhatMadeARowKeepsWhatOthersDidWithIt() throws {
+    let fixture = try Fixture()
+    let db = fixture.database
+    let refused = { (label: String) in
+      "Could not undo \(label): another program has changed the same reminders since. It is dropped; the "
+        + "steps before it remain"
+    }
+    // A new list that another program put a reminder in.
+    let garden = try db.writeAction { try $0.addList(title: "Garden") }
+    try db.write { db in
+      try Reminder.insert { Reminder.Draft(remindersListID: garden.id, title: "Roses") }.execute(db)
+    }
+    #expect(try db.writeAction { try $0.undo() }?.message == refused("New List “Garden”"))
+    #expect(try fixture.reminder("Roses").remindersListID == garden.id)
+
+    // A copy, then edited by another program.
+    let copies = try db.writeAction { try $0.duplicateReminders([fixture.reminder("Haircut").id]) }
+    try db.write { db in
+      try Reminder.find(copies[0]).update { $0.notes = "Typed elsewhere" }.execute(db)
+    }
+    #expect(try db.writeAction { try $0.undo() }?.message == refused("Duplicate “Haircut”"))
+    #expect(try db.read { try Reminder.find(copies[0]).fetchOne($0)?.notes } == "Typed elsewhere")
+
+    // A new tag on two reminders, which another program put on a third.
+    let two = [try fixture.reminder("Groceries").id, try fixture.reminder("Haircut").id]
+    _ = try db.writeAction { try $0.toggleTag("errands", on: two) }
+    let third = try fixture.reminder("Call accountant").id
+    try db.write { db in
+      try ReminderTag.insert { ReminderTag.Draft(reminderID: third, tagID: "errands") }.execute(db)
+    }
+    #expect(try db.writeAction { try $0.undo() }?.message == refused("Tag 2 Reminders “#errands”"))
+    #expect(try db.read { try ReminderTag.where { $0.reminderID.eq(third) }.fetchCount($0) } == 1)
+
+    // Untouched since, a new reminder is undone as before.
+    _ = try db.writeAction {
+      try $0.saveReminder(Reminder.Draft(remindersListID: garden.id, title: "Tulips"))
+    }
+    #expect(try db.writeAction { try $0.undo() }?.message == "Undid New Reminder “Tulips”")
+  }
+
   /// A step that changes the same row several times, its key included, is undone to the row as
   /// it was before the step, and redone to the row as the step left it.
   @Test func aStepThatChangesARowSeveralTimes() throws {

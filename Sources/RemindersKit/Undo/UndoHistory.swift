@@ -127,6 +127,14 @@ extension Database {
         self, sql: #"SELECT "id", "sql" FROM "undoLog" WHERE "step" = ? ORDER BY "id" DESC"#,
         arguments: [step]
       ).map { row in (try row.decode(Int.self, at: 0), try row.decode(String.self, at: 1)) }
+      // A row the step made (a list, a copy, a quick-added reminder) that another program changed
+      // since would be deleted with its changes: the step cannot be replayed.
+      if try madeRowsChangedSince(Int(step)) {
+        try deleteSteps(#""id" = ?"#, [Int(step)])
+        outcome = UndoOutcome(
+          direction: fromRedo ? .redo : .undo, label: label, failure: Self.changedElsewhere)
+        return .commit
+      }
       let reverse = try newStep(isRedo: !fromRedo, label: label)
       // Rows come back children first (a reminder's tags before the reminder): references are
       // checked when the transaction commits, when every row is back.
@@ -141,9 +149,14 @@ extension Database {
             throw DatabaseError(
               resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY, message: "FOREIGN KEY constraint failed")
           }
+          // Deleting what the step made took rows it did not make with it (a reminder another
+          // program added to the list, a tag it put on another reminder): not this step's to take.
+          if try replay(reverse, tookRowsNotOf: Int(step)) { throw StepConflict() }
           return .commit
         }
-      } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+      } catch let error
+        where error is StepConflict || (error as? DatabaseError)?.resultCode == .SQLITE_CONSTRAINT
+      {
         // Another program changed the rows since (put a deleted reminder back, say): the step
         // cannot be replayed, and trying again would fail again. It goes, so that the steps
         // before it can still be undone.
@@ -167,6 +180,61 @@ extension Database {
       return .commit
     }
     return outcome
+  }
+
+  /// A replay stopped because another program changed the step's rows since.
+  private struct StepConflict: Error {}
+
+  /// Whether a row the step inserted is no longer as the step left it: changed or deleted by
+  /// another program since (this app's own later changes are later steps, undone first). Rows
+  /// are compared by their fingerprint, as the last entry for each recorded it.
+  private func madeRowsChangedSince(_ step: Int) throws -> Bool {
+    for table in try UndoLog.trackedColumns(self) {
+      let (keyColumns, keyValues) = UndoLog.keyColumns(table.keys)
+      let keys = keyValues.joined(separator: ", ")
+      let name = table.name.quoted()
+      let matches = zip(keyColumns, keyValues).map { "\(name).\($0) = \"last\".\($1)" }.joined(
+        separator: " AND ")
+      let changed = try Bool.fetchOne(
+        self,
+        sql: """
+          SELECT EXISTS (
+            SELECT 1 FROM (
+              SELECT \(keys), max("id") AS "lastID", max("sql" LIKE 'DELETE FROM %') AS "inserted"
+              FROM temp."undoLog" WHERE "step" = ? AND "tableName" = ? GROUP BY \(keys)
+            ) AS "last"
+            JOIN temp."undoLog" AS "entry" ON "entry"."id" = "last"."lastID"
+            WHERE "last"."inserted" AND "entry"."fingerprint" IS NOT NULL
+              AND "entry"."fingerprint" IS NOT (
+                SELECT \(UndoLog.fingerprint(of: table.columns, prefix: "\(name).")) FROM \(name) WHERE \(matches)))
+          """, arguments: [step, table.name])
+      if changed == true { return true }
+    }
+    return false
+  }
+
+  /// Whether replaying `step` (recorded as `reverse`) deleted rows that the step did not write:
+  /// rows of others that a cascade took with the step's own. Unknown (false) for a step with a
+  /// bulk change, whose entries do not name their rows.
+  private func replay(_ reverse: Int, tookRowsNotOf step: Int) throws -> Bool {
+    let hasBulk = try Bool.fetchOne(
+      self, sql: #"SELECT EXISTS (SELECT 1 FROM temp."undoLog" WHERE "step" = ? AND "tableName" IS NULL)"#,
+      arguments: [step])
+    guard hasBulk == false else { return false }
+    let keys = try String.fetchAll(
+      self,
+      sql:
+        #"SELECT "name" FROM pragma_table_xinfo('undoLog', 'temp') WHERE "name" GLOB 'k[0-9]*' ORDER BY "cid""#
+    ).map { $0.quoted() }.joined(separator: ", ")
+    guard !keys.isEmpty else { return false }
+    return try Bool.fetchOne(
+      self,
+      sql: """
+        SELECT EXISTS (
+          SELECT "tableName", \(keys) FROM temp."undoLog" WHERE "step" = ? AND "oldRowid" IS NOT NULL
+          EXCEPT
+          SELECT "tableName", \(keys) FROM temp."undoLog" WHERE "step" = ?)
+        """, arguments: [reverse, step]) ?? false
   }
 
   /// Runs a step's log entries in the order given (newest first). An inverse that reads a run of

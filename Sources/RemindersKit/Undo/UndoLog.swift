@@ -55,7 +55,9 @@ enum UndoLog {
           "id" INTEGER PRIMARY KEY,
           "step" INTEGER NOT NULL,
           "sql" TEXT NOT NULL,
-          "oldRowid" INTEGER
+          "oldRowid" INTEGER,
+          "tableName" TEXT,
+          "fingerprint" TEXT
         );
         CREATE INDEX IF NOT EXISTS temp."undoLog_step" ON "undoLog" ("step");
         """)
@@ -76,15 +78,7 @@ enum UndoLog {
   /// Creates the triggers that record each change to the tracked tables, with the log's columns
   /// for their values.
   static func createTriggers(_ db: Database) throws {
-    var tables: [(name: String, columns: [String], keys: [String])] = []
-    for table in trackedTables {
-      let columns = try Row.fetchAll(
-        db, sql: "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", arguments: [table]
-      ).map { (name: try $0.decode(String.self, at: 0), key: try $0.decode(Int.self, at: 1)) }
-      guard !columns.isEmpty else { continue }
-      let keys = columns.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
-      tables.append((table, columns.map(\.name), keys))
-    }
+    let tables = try trackedColumns(db)
     let logColumns = Set(
       try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo('undoLog', 'temp')"))
     let needed =
@@ -98,6 +92,33 @@ enum UndoLog {
     }
   }
 
+  /// The tracked tables there are, with their columns and the columns of their primary key.
+  static func trackedColumns(_ db: Database) throws -> [(name: String, columns: [String], keys: [String])] {
+    var tables: [(name: String, columns: [String], keys: [String])] = []
+    for table in trackedTables {
+      let columns = try Row.fetchAll(
+        db, sql: "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", arguments: [table]
+      ).map { (name: try $0.decode(String.self, at: 0), key: try $0.decode(Int.self, at: 1)) }
+      guard !columns.isEmpty else { continue }
+      let keys = columns.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
+      tables.append((table, columns.map(\.name), keys))
+    }
+    return tables
+  }
+
+  /// A row's values as one text, to tell later whether the row is still as a step left it:
+  /// `quote()` of each column (`prefix` is `new.`, or the table's name), BLOBs included.
+  static func fingerprint(of columns: [String], prefix: String) -> String {
+    columns.map { "quote(\(prefix)\($0.quoted()))" }.joined(separator: " || ',' || ")
+  }
+
+  /// The columns that find a row of a table with `keys` (its rowid when it has none), and the
+  /// log's columns that hold them.
+  static func keyColumns(_ keys: [String]) -> (table: [String], log: [String]) {
+    let table = keys.isEmpty ? ["rowid"] : keys.map { $0.quoted() }
+    return (table, table.indices.map { keyColumn($0 + 1).quoted() })
+  }
+
   /// The log's column for a row's `index`th value (from 1).
   private static func valueColumn(_ index: Int) -> String { "v\(index)" }
   /// The log's column for the `index`th part of a row's key (from 1).
@@ -107,17 +128,24 @@ enum UndoLog {
   /// their row by its primary key (`keys`; the rowid for a table without one): another program
   /// may have taken a deleted row's rowid since, and a row that undo puts back may need another.
   static func triggers(table: String, columns: [String], keys: [String]) -> String {
+    let text = { (sql: String) in sql.quoted(.text) }
     let name = table.quoted()
     let recording = #"(SELECT "recordingStep" FROM "undoState")"#
     let log = #"temp."undoLog""#
     let run = #"FROM \#(log) WHERE "id" BETWEEN ?1 AND ?2"#
-    let keyColumns = keys.isEmpty ? ["rowid"] : keys.map { $0.quoted() }
-    let keyValues = keyColumns.indices.map { keyColumn($0 + 1).quoted() }
+    let (keyColumns, keyValues) = keyColumns(keys)
+    let tableName = text(table)
+    // Read from the table, not from `new`: another trigger on the same change (the position a
+    // new row takes) may have changed the row since, and recorded its own entry first.
+    let newFingerprint =
+      "(SELECT \(fingerprint(of: columns, prefix: "\(name).")) FROM \(name) WHERE "
+      + zip(keyColumns, keyColumns).map { "\(name).\($0) = new.\($1)" }.joined(separator: " AND ") + ")"
     /// `"id"`, or `("a", "b")` for a key of several columns.
     let tuple = { (names: [String]) in names.count == 1 ? names[0] : "(\(names.joined(separator: ", ")))" }
     let values = columns.indices.map { valueColumn($0 + 1).quoted() }
     let oldValues = columns.map { "old.\($0.quoted())" }
     let newKey = keyColumns.map { "new.\($0)" }
+    let oldKey = keyColumns.map { "old.\($0)" }
     let changed = { (column: String) in
       "old.\(column.quoted()) IS NOT new.\(column.quoted()) COLLATE BINARY"
     }
@@ -127,7 +155,6 @@ enum UndoLog {
     let changedList = { (names: [String]) in
       "substr(\(zip(columns, names).map { "CASE WHEN \(changed($0)) THEN \(", \($1)".quoted(.text)) ELSE '' END" }.joined(separator: " || ")), 3)"
     }
-    let text = { (sql: String) in sql.quoted(.text) }
 
     // Inserted rows: deleted by the keys they were given (the row as the change left it).
     let deleteInverse =
@@ -151,26 +178,29 @@ enum UndoLog {
     let insertInverse =
       "INSERT INTO \(name) (rowid, \(columns.map { $0.quoted() }.joined(separator: ", "))) "
       + #"SELECT \#(rowid), \#(values.joined(separator: ", ")) \#(run) ORDER BY "id" DESC"#
+    // Each entry names its table and row; inserted and updated rows are recorded as the change
+    // left them (their fingerprint), so that undo can tell a row another program changed since.
     return """
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_insert".quoted())
       AFTER INSERT ON \(name) WHEN \(recording) IS NOT NULL BEGIN
-        INSERT INTO "undoLog" ("step", "sql", \(keyValues.joined(separator: ", ")))
-        VALUES (\(recording), \(text(deleteInverse)), \(newKey.joined(separator: ", ")));
+        INSERT INTO "undoLog" ("step", "sql", "tableName", "fingerprint", \(keyValues.joined(separator: ", ")))
+        VALUES (\(recording), \(text(deleteInverse)), \(tableName), \(newFingerprint), \(newKey.joined(separator: ", ")));
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_update".quoted())
       AFTER UPDATE ON \(name)
       WHEN \(recording) IS NOT NULL AND (\(columns.map(changed).joined(separator: " OR "))) BEGIN
-        INSERT INTO "undoLog" ("step", "sql", \((values + keyValues).joined(separator: ", ")))
+        INSERT INTO "undoLog" ("step", "sql", "tableName", "fingerprint", \((values + keyValues).joined(separator: ", ")))
         VALUES (
           \(recording),
           CASE WHEN \(keyChanged) THEN \(updateOne) ELSE \(updateRun) END,
+          \(tableName), \(newFingerprint),
           \((oldValues + newKey).joined(separator: ", "))
         );
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_delete".quoted())
       BEFORE DELETE ON \(name) WHEN \(recording) IS NOT NULL BEGIN
-        INSERT INTO "undoLog" ("step", "sql", "oldRowid", \(values.joined(separator: ", ")))
-        VALUES (\(recording), \(text(insertInverse)), old.rowid, \(oldValues.joined(separator: ", ")));
+        INSERT INTO "undoLog" ("step", "sql", "tableName", "oldRowid", \((values + keyValues).joined(separator: ", ")))
+        VALUES (\(recording), \(text(insertInverse)), \(tableName), old.rowid, \((oldValues + oldKey).joined(separator: ", ")));
       END;
       """
   }
