@@ -62,6 +62,7 @@ extension Database {
       try setRecording(step: step, isReplaying: false)
       result = try body()
       try setRecording(step: nil, isReplaying: false)
+      try UndoLog.recordFingerprints(of: step, self)
       if try stepIsEmpty(step) {
         try deleteSteps(#""id" = ?"#, [step])
       } else {
@@ -187,25 +188,27 @@ extension Database {
 
   /// Whether a row the step inserted is no longer as the step left it: changed or deleted by
   /// another program since (this app's own later changes are later steps, undone first). Rows
-  /// are compared by their fingerprint, as the last entry for each recorded it.
+  /// are compared by the fingerprint recorded when the step ended.
   private func madeRowsChangedSince(_ step: Int) throws -> Bool {
+    // Most steps that are undone made nothing (a deletion, a completion): one look, not one a table.
+    let madeSome = try Bool.fetchOne(
+      self,
+      sql:
+        #"SELECT EXISTS (SELECT 1 FROM temp."undoLog" WHERE "step" = ? AND "made" AND "fingerprint" IS NOT NULL)"#,
+      arguments: [step])
+    guard madeSome == true else { return false }
     for table in try UndoLog.trackedColumns(self) {
       let (keyColumns, keyValues) = UndoLog.keyColumns(table.keys)
-      let keys = keyValues.joined(separator: ", ")
       let name = table.name.quoted()
-      let matches = zip(keyColumns, keyValues).map { "\(name).\($0) = \"last\".\($1)" }.joined(
-        separator: " AND ")
+      let matches = zip(keyColumns, keyValues).map { "\(name).\($0) = \"entry\".\($1)" }
+        .joined(separator: " AND ")
       let changed = try Bool.fetchOne(
         self,
         sql: """
           SELECT EXISTS (
-            SELECT 1 FROM (
-              SELECT \(keys), max("id") AS "lastID", max("sql" LIKE 'DELETE FROM %') AS "inserted"
-              FROM temp."undoLog" WHERE "step" = ? AND "tableName" = ? GROUP BY \(keys)
-            ) AS "last"
-            JOIN temp."undoLog" AS "entry" ON "entry"."id" = "last"."lastID"
-            WHERE "last"."inserted" AND "entry"."fingerprint" IS NOT NULL
-              AND "entry"."fingerprint" IS NOT (
+            SELECT 1 FROM temp."undoLog" AS "entry"
+            WHERE "step" = ? AND "tableName" = ? AND "made" AND "fingerprint" IS NOT NULL
+              AND "fingerprint" IS NOT (
                 SELECT \(UndoLog.fingerprint(of: table.columns, prefix: "\(name).")) FROM \(name) WHERE \(matches)))
           """, arguments: [step, table.name])
       if changed == true { return true }

@@ -57,6 +57,7 @@ enum UndoLog {
           "sql" TEXT NOT NULL,
           "oldRowid" INTEGER,
           "tableName" TEXT,
+          "made" INTEGER NOT NULL DEFAULT 0,
           "fingerprint" TEXT
         );
         CREATE INDEX IF NOT EXISTS temp."undoLog_step" ON "undoLog" ("step");
@@ -119,6 +120,27 @@ enum UndoLog {
     return (table, table.indices.map { keyColumn($0 + 1).quoted() })
   }
 
+  /// Records, on the entries of the rows `step` inserted, each row as the step left it (its
+  /// fingerprint), so that undo can tell a row another program changed since. Once, when the step
+  /// ends: other triggers on the same change may still change the row after its entry is made.
+  /// Not for the steps that undo and redo record: redoing an undone deletion deletes the rows it
+  /// put back whatever happened to them since (a cascade into others' rows is still refused), so
+  /// that undoing a large deletion does not pay for a fingerprint of every row it restores.
+  static func recordFingerprints(of step: Int, _ db: Database) throws {
+    for table in try trackedColumns(db) {
+      let (keyColumns, keyValues) = keyColumns(table.keys)
+      let name = table.name.quoted()
+      let matches = zip(keyColumns, keyValues).map { "\(name).\($0) = temp.\"undoLog\".\($1)" }
+        .joined(separator: " AND ")
+      try db.execute(
+        sql: """
+          UPDATE temp."undoLog" SET "fingerprint" = (
+            SELECT \(fingerprint(of: table.columns, prefix: "\(name).")) FROM \(name) WHERE \(matches))
+          WHERE "step" = ? AND "tableName" = ? AND "made"
+          """, arguments: [step, table.name])
+    }
+  }
+
   /// The log's column for a row's `index`th value (from 1).
   private static func valueColumn(_ index: Int) -> String { "v\(index)" }
   /// The log's column for the `index`th part of a row's key (from 1).
@@ -135,11 +157,6 @@ enum UndoLog {
     let run = #"FROM \#(log) WHERE "id" BETWEEN ?1 AND ?2"#
     let (keyColumns, keyValues) = keyColumns(keys)
     let tableName = text(table)
-    // Read from the table, not from `new`: another trigger on the same change (the position a
-    // new row takes) may have changed the row since, and recorded its own entry first.
-    let newFingerprint =
-      "(SELECT \(fingerprint(of: columns, prefix: "\(name).")) FROM \(name) WHERE "
-      + zip(keyColumns, keyColumns).map { "\(name).\($0) = new.\($1)" }.joined(separator: " AND ") + ")"
     /// `"id"`, or `("a", "b")` for a key of several columns.
     let tuple = { (names: [String]) in names.count == 1 ? names[0] : "(\(names.joined(separator: ", ")))" }
     let values = columns.indices.map { valueColumn($0 + 1).quoted() }
@@ -178,22 +195,21 @@ enum UndoLog {
     let insertInverse =
       "INSERT INTO \(name) (rowid, \(columns.map { $0.quoted() }.joined(separator: ", "))) "
       + #"SELECT \#(rowid), \#(values.joined(separator: ", ")) \#(run) ORDER BY "id" DESC"#
-    // Each entry names its table and row; inserted and updated rows are recorded as the change
-    // left them (their fingerprint), so that undo can tell a row another program changed since.
+    // Each entry names its table and row (see `recordFingerprints`).
     return """
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_insert".quoted())
       AFTER INSERT ON \(name) WHEN \(recording) IS NOT NULL BEGIN
-        INSERT INTO "undoLog" ("step", "sql", "tableName", "fingerprint", \(keyValues.joined(separator: ", ")))
-        VALUES (\(recording), \(text(deleteInverse)), \(tableName), \(newFingerprint), \(newKey.joined(separator: ", ")));
+        INSERT INTO "undoLog" ("step", "sql", "tableName", "made", \(keyValues.joined(separator: ", ")))
+        VALUES (\(recording), \(text(deleteInverse)), \(tableName), 1, \(newKey.joined(separator: ", ")));
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_update".quoted())
       AFTER UPDATE ON \(name)
       WHEN \(recording) IS NOT NULL AND (\(columns.map(changed).joined(separator: " OR "))) BEGIN
-        INSERT INTO "undoLog" ("step", "sql", "tableName", "fingerprint", \((values + keyValues).joined(separator: ", ")))
+        INSERT INTO "undoLog" ("step", "sql", "tableName", \((values + keyValues).joined(separator: ", ")))
         VALUES (
           \(recording),
           CASE WHEN \(keyChanged) THEN \(updateOne) ELSE \(updateRun) END,
-          \(tableName), \(newFingerprint),
+          \(tableName),
           \((oldValues + newKey).joined(separator: ", "))
         );
       END;
