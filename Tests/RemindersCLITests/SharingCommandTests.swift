@@ -91,6 +91,12 @@ struct SharingCommandTests {
     let synced = try alice.succeed("sync")
     #expect(synced.contains("sent 0 changes, received 1;"), "\(synced)")
     #expect(try alice.succeed("ls", "--list", "Family").contains("From bob"))
+    // For bob, removing the list leaves it: said so, not that its reminders would be deleted.
+    let leaving = try bob.run("lists", "rm", "Family")
+    #expect(
+      leaving.status == 1
+        && leaving.stderr.contains("is shared with you by alice: removing it leaves the share")
+        && leaving.stderr.contains("(alice keeps them)"), "\(leaving.stderr)")
 
     let token = try alice.succeed("share", "Personal", "--invite", "--read-only")
       .trimmingCharacters(in: .whitespacesAndNewlines)

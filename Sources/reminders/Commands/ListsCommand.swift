@@ -91,18 +91,24 @@ enum ListsCommand: Subcommand {
       guard parsed.positional.count == 2 else {
         throw CommandError.usage("lists rm needs one list", help: help)
       }
-      let list = try context.existingDatabase().write { db in
+      let (list, owner) = try context.existingDatabase().write { db in
         let list = try Lookup.list(parsed.positional[1], in: db)
         let count = try Reminder.where { $0.remindersListID.eq(list.id) }.fetchCount(db)
+        // A list shared with the user is left, not deleted: its owner keeps it.
+        let owner = try ReminderListState.fetchAll(db).first { $0.id == list.id }?.sharedBy
         guard count == 0 || parsed.has("--yes") else {
           throw CommandError.failure(
-            "the list '\(list.title)' holds \(count: count, "reminder"), which would be deleted with it; "
+            owner.map { owner in
+              "the list '\(list.title)' is shared with you by \(owner): removing it leaves the share, and its "
+                + "\(count: count, "reminder") leave this device (\(owner) keeps them); add --yes to leave it"
+            }
+              ?? "the list '\(list.title)' holds \(count: count, "reminder"), which would be deleted with it; "
               + "add --yes to delete them all")
         }
         try db.deleteList(list.id)
-        return list
+        return (list, owner)
       }
-      Console.print("Deleted list \(list.title)")
+      Console.print(owner.map { "Left \(list.title); \($0) keeps it." } ?? "Deleted list \(list.title)")
     case let other?:
       throw CommandError.usage("unknown lists subcommand '\(other)': use add, rename or rm", help: help)
     }
