@@ -174,7 +174,26 @@ struct SharingCommandTests {
       "account", "login", "--server", server, "--user", user, "--password-file", passwordFile)
     _ = try device.succeed("sync")
     _ = try device.succeed("add", "Never sent", "--list", "Family")
+    // A user who is not the server's administrator cannot add users, and is told whom to ask.
+    let notAdmin = try device.run(
+      "server", "add-user", "zed" + user, "--url",
+      "postgresql://\(user):secret@127.0.0.1:\(cluster.port)/\(database)",
+      "--password-file", passwordFile)
+    #expect(
+      notAdmin.status == 1 && notAdmin.stderr.contains("connect as the database's owner"),
+      "\(notAdmin.stderr)")
+    // A database name the server does not have is not "could not reach the server".
+    let misspelt = try device.run(
+      "account", "login", "--server", server + "x", "--user", user, "--password-file", passwordFile)
+    #expect(
+      misspelt.status == 1 && misspelt.stderr.contains("the server has no such database"),
+      "\(misspelt.stderr)")
     try cluster.administer("ALTER ROLE \(user) NOLOGIN", in: database)
+    let turnedOff = try device.run(
+      "account", "login", "--server", server, "--user", user, "--password-file", passwordFile)
+    #expect(
+      turnedOff.status == 1 && turnedOff.stderr.contains("this user's account is turned off on the server"),
+      "\(turnedOff.stderr)")
     let refused = try device.run("account", "logout", "--delete-local-data")
     #expect(refused.status == 1, "\(refused.stderr)")
     #expect(

@@ -254,8 +254,19 @@ enum AccountCommand: Subcommand {
     } catch let error as CloudError {
       switch error {
       case .unavailable:
+        // The server answered that it has no such database: reached, but the URL names another.
+        if error.reason.contains("database \""), error.reason.contains("does not exist") {
+          throw CommandError.failure(
+            "the server has no such database (\(error.reason)): check the database name at the end of the URL"
+          )
+        }
         throw CommandError.failure("could not reach the server (\(error.reason)): check the URL")
       case .notAuthenticated:
+        if error.reason.contains("is not permitted to log in") {
+          throw CommandError.failure(
+            "the server refused the login (\(error.reason)): this user's account is turned off on the server; "
+              + "ask its administrator")
+        }
         throw CommandError.failure(
           "the server refused the login (\(error.reason)): check the user and password, and that the user may use this database"
         )

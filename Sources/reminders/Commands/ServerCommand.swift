@@ -74,6 +74,12 @@ enum ServerCommand: Subcommand {
         throw CommandError.failure(
           "the server refused the login (\(error.reason)): check the user and password in the URL")
       default:
+        // Setting up the server and its users is its administrator's work (SQLSTATE 42501).
+        if error.reason.contains("permission denied") || error.reason.contains("42501") {
+          throw CommandError.failure(
+            "the server refused (\(error.reason)): connect as the database's owner or a superuser in --url "
+              + "to set up sync or add users")
+        }
         throw CommandError.failure(error.reason)
       }
     }
