@@ -161,6 +161,14 @@ struct SharingCommandTests {
     #expect(piped.status == 0, "\(piped.stderr)")
     _ = try device.succeed("seed")
     _ = try device.succeed("sync")
+    // The same server written another way is the same account: nothing leaves the device, and
+    // nothing is fetched again.
+    let sameServer = try device.succeed(
+      "account", "login", "--server", server.replacingOccurrences(of: "127.0.0.1", with: "localhost"),
+      "--user",
+      user, "--password-file", passwordFile)
+    #expect(!sameServer.contains("leave this device"), "\(sameServer)")
+    #expect(try device.succeed("sync").contains("received 0;"))
 
     // Sent first, then deleted: the other device gets the change.
     _ = try device.succeed("add", "Sent on the way out", "--list", "Family")

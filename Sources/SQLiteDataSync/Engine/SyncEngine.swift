@@ -187,6 +187,18 @@ public final class SyncEngine: Sendable, Observable {
       db, sql: #"SELECT "userName" FROM "\#(Metadatabase.schemaName)"."sqlitedata_icloud_account""#)
   }
 
+  /// The account (user and server installation) the database's synced rows belong to; nil
+  /// before its first sync. A server is known by its id, however its address is written.
+  public static func currentAccount(_ db: Database) throws -> CloudAccount? {
+    let row = try Row.fetchOne(
+      db,
+      sql: #"SELECT "userName", "serverID" FROM "\#(Metadatabase.schemaName)"."sqlitedata_icloud_account""#)
+    guard let row, let user = try row.decode(String?.self, at: 0),
+      let server = try row.decode(String?.self, at: 1)
+    else { return nil }
+    return CloudAccount(user: user, serverID: server)
+  }
+
   /// Changes waiting to be sent: read inside a live request, the count follows every commit and
   /// every send. Reads the metadatabase, which the connection must have attached.
   public static func pendingChangeCount(_ db: Database) throws -> Int {

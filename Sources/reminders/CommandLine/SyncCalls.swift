@@ -12,9 +12,14 @@ extension CommandContext {
 
   /// The user the database last synced as; nil when it never synced.
   func syncedUserName() throws -> String? {
+    try syncedAccount()?.user
+  }
+
+  /// The account the database's synced rows belong to, nil when it has not synced.
+  func syncedAccount() throws -> CloudAccount? {
     guard AppSync.hasSynced(path: databasePath) else { return nil }
     return try existingDatabase().read { db in
-      try db.isMetadatabaseAttached ? SyncEngine.currentUserName(db) : nil
+      try db.isMetadatabaseAttached ? SyncEngine.currentAccount(db) : nil
     }
   }
 

@@ -85,13 +85,13 @@ enum AccountCommand: Subcommand {
       try runBlocking { try await PostgresCloudDatabase(connectionString: login.connectionString).account() }
     }
     let previous = try? SyncLogin.load()
-    let switches = previous?.sameAccount(as: login) == false
     let hasDatabase = FileManager.default.fileExists(atPath: context.databasePath)
-    // Whose lists are on this device: the account it last synced as.
-    let storedUser = hasDatabase ? try context.syncedUserName() : nil
-    // Logged out with the data kept, changes made since are still the account the data is.
-    let switchesData = storedUser.map { $0 != account.user } ?? false
-    if switches || switchesData, hasDatabase, let engine = try context.syncEngineIfAny(),
+    // Whose lists are on this device: the account it last synced as, its server known by its id
+    // (`localhost` and `127.0.0.1` are the same server).
+    let stored = hasDatabase ? try context.syncedAccount() : nil
+    let storedUser = stored?.user
+    let switches = stored.map { $0 != account } ?? (previous?.sameAccount(as: login) == false)
+    if switches, hasDatabase, let engine = try context.syncEngineIfAny(),
       try engine.pendingChangeCount() > 0
     {
       try sendBeforeSwitching(engine, to: account.user, from: previous, dataOf: storedUser)
@@ -104,10 +104,10 @@ enum AccountCommand: Subcommand {
       Console.print(
         "The lists synced as \(storedUser) leave this device at the next sync (they stay on the server, "
           + "for when you log in as \(storedUser) again); \(account.user)'s arrive.")
-    } else if storedUser != nil, switches, let previous, previous.server != login.server {
+    } else if let stored, stored.serverID != account.serverID {
       Console.print(
-        "The lists synced with \(previous.serverDescription) leave this device at the next sync (they stay "
-          + "on that server); those on \(login.serverDescription) arrive.")
+        "The lists synced with \(previous?.serverDescription ?? "another server") leave this device at the next "
+          + "sync (they stay on that server); those on \(login.serverDescription) arrive.")
     }
   }
 
