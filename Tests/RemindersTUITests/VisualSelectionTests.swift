@@ -169,6 +169,15 @@ struct VisualSelectionTests {
     await expectScreen(driver, toShow: "Took #errand off 2 reminders")
     screen = await driver.waitForScreen { !row($0, "Groceries").contains("#errand") }
     #expect(!row(screen, "Haircut").contains("#errand"))
+    // When some have it already, the message counts those it was put on.
+    driver.press("g g t")
+    driver.type("errand")
+    driver.press("enter")
+    await expectScreen(driver, toShow: "Tagged “Groceries” #errand")
+    driver.press("g g v j v t")
+    driver.type("errand")
+    driver.press("enter")
+    await expectScreen(driver, toShow: "Tagged 1 reminder #errand; 1 had it already")
   }
 
   @Test(.fixedSample()) func deletingARangeSaysHowManyFirst() async {

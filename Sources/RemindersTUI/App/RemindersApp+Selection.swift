@@ -130,6 +130,9 @@ extension RemindersApp {
     let subject = subject(ids)
     write {
       switch try $0.toggleTag(text, on: ids) {
+      case .added(let count, let tag) where count < ids.count:
+        // Those that had the tag already are not counted.
+        "Tagged \(count: count, "reminder") #\(tag); \(ids.count - count) had it already"
       case .added(_, let tag): "Tagged \(subject) #\(tag)"
       case .removed(_, let tag): "Took #\(tag) off \(subject)"
       }
