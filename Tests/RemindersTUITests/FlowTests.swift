@@ -166,7 +166,11 @@ struct FlowTests {
     #expect(driver.screenText.contains("“someday soon”") || driver.screenText.contains("someday"))
     driver.press("ctrl-s")
     #expect(driver.screenText.contains("Edit Reminder"))
+    // Esc asks before dropping what was typed; a second Esc drops it.
     driver.press("esc")
+    #expect(driver.screenText.contains("Esc again drops what was changed; ctrl-s saves it"))
+    driver.press("esc")
+    #expect(!driver.screenText.contains("Edit Reminder"))
     // Sort by title: the order follows, and the setting is kept per screen.
     driver.press("s")
     #expect(driver.screenText.contains("Sort by"))

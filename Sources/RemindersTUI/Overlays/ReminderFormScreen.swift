@@ -27,6 +27,10 @@ final class ReminderFormScreen {
   private(set) var keymap = OverlayKeys.form()
   /// An existing reminder as the form had it when it opened: a save writes only what differs.
   private(set) var original: ReminderFormOriginal?
+  /// The fields as the form opened with them, to tell whether Esc would drop something typed.
+  private var opened: [String] = []
+  /// Whether the last key was an Esc that asked before dropping what was typed.
+  private var confirmsCancel = false
   /// Why the form could not be checked or saved, shown in its footer.
   var error: String?
   private static let priorities: [Reminder.Priority?] = [nil, .low, .medium, .high]
@@ -54,6 +58,7 @@ final class ReminderFormScreen {
     // breaks, a date's seconds) is not a change the user made.
     original = nil
     refresh()
+    opened = fields
     if !model.isNew, let values = try? model.validated() {
       original = ReminderFormOriginal(draft: values.draft, tags: values.tags)
     }
@@ -139,12 +144,14 @@ final class ReminderFormScreen {
       return nil
     }
     error = nil
+    let askedBefore = confirmsCancel
+    confirmsCancel = false
     if case .key(let key) = event, case .action(let action) = keymap.handle(key) {
       switch action {
       case .save:
         return save()
       case .cancel:
-        return .cancelled
+        return cancel(askedBefore: askedBefore)
       case .editNotes:
         editNotes(loop: loop)
         return nil
@@ -155,13 +162,31 @@ final class ReminderFormScreen {
       refresh()
       return save()
     case .cancelled?:
-      return .cancelled
+      return cancel(askedBefore: askedBefore)
     case .activated(Field.tags.rawValue)?:
       picker = TagsPickerScreen(selected: model.tags)
     case .activated?, nil:
       break
     }
     refresh()
+    return nil
+  }
+
+  /// The fields as the form has them, in one list, to compare.
+  private var fields: [String] {
+    [
+      model.title, model.notes, model.tags.joined(separator: " "), "\(model.hasDueDate)", model.dueText,
+      "\(model.isFlagged)", "\(String(describing: model.priority))", model.listID.uuidString,
+    ]
+  }
+
+  /// Esc closes the form; when something was typed or changed, the first Esc asks, and the
+  /// second drops it.
+  private func cancel(askedBefore: Bool) -> Outcome? {
+    refresh()
+    guard !askedBefore, fields != opened else { return .cancelled }
+    confirmsCancel = true
+    error = "Esc again drops what was changed; ctrl-s saves it"
     return nil
   }
 
