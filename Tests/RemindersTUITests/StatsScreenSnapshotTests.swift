@@ -87,9 +87,19 @@ struct StatsScreenSnapshotTests {
     let heading = try #require(lines.firstIndex { $0.contains("Completed, last 14 days") })
     let listsHeading = try #require(lines.firstIndex { $0.contains("Completion by list") })
     #expect(listsHeading - heading >= 9, "\(screen)")
-    #expect(screen.contains("and 20 more"), "\(screen)")
+    #expect(screen.contains("and 20 more (j/k scroll)"), "\(screen)")
     // The counts stay in the pane: nothing is cut at the bottom.
     #expect(screen.contains("Most-used tags"))
+    // j and k scroll the lists, no further than the last.
+    driver.press("j j j")
+    #expect(driver.screenText.contains("4–21 of 38 (j/k scroll)"), "\(driver.screenText)")
+    #expect(!rows(driver.screenText).contains { $0.contains("││ ● Personal") })
+    #expect(rows(driver.screenText).contains { $0.contains("││ ● Extra 1 ") })
+    for _ in 1...30 { driver.press("j") }
+    #expect(driver.screenText.contains("21–38 of 38"), "\(driver.screenText)")
+    #expect(driver.screenText.contains("Extra 35"))
+    driver.press("k")
+    #expect(driver.screenText.contains("20–37 of 38"), "\(driver.screenText)")
     // The rows are split the same way whatever came before.
     #expect(StatsPane.rows(available: 27, lists: 38) == (8, 18))
     #expect(StatsPane.rows(available: 27, lists: 5) == (12, 5))

@@ -45,4 +45,7 @@ enum AppAction: Hashable, Sendable {
   // Search results
   case editQuery
   case clearCompleted
+
+  // The stats: scrolling the lists' completion rates
+  case scrollStats(Int)
 }

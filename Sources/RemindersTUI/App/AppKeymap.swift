@@ -59,6 +59,12 @@ enum AppKeymap {
     for keys: KeySequence in ["h", "left", "esc"] {
       bind(keys, .back, "Close the stats", stats, "Stats")
     }
+    for keys: KeySequence in ["j", "down"] {
+      bind(keys, .scrollStats(1), "Scroll the lists down", stats, "Stats")
+    }
+    for keys: KeySequence in ["k", "up"] {
+      bind(keys, .scrollStats(-1), "Scroll the lists up", stats, "Stats")
+    }
 
     // Anywhere.
     bind("n", .quickAdd, "New reminder (quick add)", nil, "General")

@@ -93,7 +93,7 @@ extension RemindersApp {
     if let stats, search == nil {
       return StatsPane(
         value: stats.value, calendar: dependencies.calendar, timeZone: dependencies.timeZone,
-        isFocused: focused)
+        listOffset: statsListOffset, isFocused: focused)
     }
     if let search { return search.view(isFocused: focused, format: format) }
     return detail?.view(isFocused: focused, format: format, sharing: detailListState)

@@ -94,8 +94,15 @@ extension RemindersApp {
       } else {
         focus = .sidebar
       }
+    case .scrollStats(let rows):
+      guard let stats else { return .ignored }
+      let most = StatsPane.maxListOffset(height: mainHeight - 2, lists: stats.value.lists.count)
+      statsListOffset = min(max(statsListOffset + rows, 0), most)
     case .stats:
-      if stats == nil { stats = StatsModel() }
+      if stats == nil {
+        stats = StatsModel()
+        statsListOffset = 0
+      }
       if search != nil { closeSearch() }
       focus = .detail
     case .search:

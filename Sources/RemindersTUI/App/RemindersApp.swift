@@ -83,6 +83,8 @@ final class RemindersApp: Application {
 
   /// The terminal's size at the last update; the layout follows from it.
   var screenSize = Size(width: 80, height: 24)
+  /// The first list the stats show the completion rate of, when they do not all fit.
+  var statsListOffset = 0
   /// The changes the server refused that the user has been told of (see `SyncState`).
   var refusalsReported = 0
 

@@ -9,10 +9,16 @@ struct StatsPane: View {
   var value: StatsScreenRequest.Value
   /// The day labels under the bars: each day's weekday initial.
   var dayLabels: [String]
+  /// The first list whose rate shows, when they do not all fit (j and k scroll them).
+  var listOffset: Int
   var isFocused: Bool
 
-  init(value: StatsScreenRequest.Value, calendar: Calendar, timeZone: TimeZone, isFocused: Bool) {
+  init(
+    value: StatsScreenRequest.Value, calendar: Calendar, timeZone: TimeZone, listOffset: Int = 0,
+    isFocused: Bool
+  ) {
     self.value = value
+    self.listOffset = listOffset
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.calendar = calendar
@@ -73,7 +79,8 @@ struct StatsPane: View {
     items.append(.fixed(1, Line(StyledText("Completion by list", style: .title))))
     // Inside the border and the padding; a narrow pane gives the names less room, not the meters.
     let titleWidth = min(18, max(8, (rect.width - 4 - 14) / 2))
-    for list in value.lists.prefix(listRows) {
+    let offset = min(listOffset, Self.maxListOffset(height: rect.height - 2, lists: value.lists.count))
+    for list in value.lists.dropFirst(offset).prefix(listRows) {
       items.append(
         .fixed(
           1,
@@ -88,7 +95,9 @@ struct StatsPane: View {
       let more =
         listRows == 0
         ? "\(value.lists.count) lists: a taller window shows them"
-        : "  and \(value.lists.count - listRows) more"
+        : offset == 0
+          ? "  and \(value.lists.count - listRows) more (j/k scroll)"
+          : "  \(offset + 1)–\(offset + listRows) of \(value.lists.count) (j/k scroll)"
       items.append(.fixed(1, Text(more, style: .dim, overflow: .truncate)))
     }
     items += gap
@@ -102,6 +111,12 @@ struct StatsPane: View {
     items.append(.fixed(1, Line(tags)))
     Border(title: "Stats", style: isFocused ? .accent : .border, Pad(Stack.vertical(items)))
       .render(in: rect, on: &canvas)
+  }
+
+  /// The most lists that scrolling can pass over at this height: those that do not fit.
+  static func maxListOffset(height: Int, lists count: Int) -> Int {
+    let shown = layout(height: height, lists: count).lists
+    return shown == 0 ? 0 : max(count - shown, 0)
   }
 
   /// The rows of the chart (a braille line below 4) and of the lists, from the rows the fixed
