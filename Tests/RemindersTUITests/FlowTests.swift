@@ -423,13 +423,19 @@ struct FlowTests {
     #expect(driver.screenText.contains("─ Today "))
   }
 
-  /// An error in a form is read whole, what to do included, wrapped inside the form.
-  @Test(.fixedSample()) func aFormErrorIsReadWhole() async throws {
+  /// The app with the form open on Groceries, the first reminder of Personal.
+  private func editingGroceries() async -> HeadlessDriver {
     let driver = await start()
     driver.press("j j j j j enter")
     await driver.waitForScreen { $0.contains("─ Personal ") && $0.contains("Groceries") }
     driver.press("e")
     #expect(driver.screenText.contains("─ Edit Reminder "))
+    return driver
+  }
+
+  /// An error in a form is read whole, what to do included, wrapped inside the form.
+  @Test(.fixedSample()) func aFormErrorIsReadWhole() async throws {
+    let driver = await editingGroceries()
     // Another program deletes the reminder's list while the form is open.
     try await testDatabase.write { db in
       try db.execute(sql: "DELETE FROM remindersLists WHERE title = 'Personal'")
@@ -445,11 +451,7 @@ struct FlowTests {
   /// A field another program changed while the form was open keeps its change when the form
   /// saves a change to another field.
   @Test(.fixedSample()) func aFormSavesOnlyWhatItChanged() async throws {
-    let driver = await start()
-    driver.press("j j j j j enter")
-    await driver.waitForScreen { $0.contains("─ Personal ") && $0.contains("Groceries") }
-    driver.press("e")
-    #expect(driver.screenText.contains("─ Edit Reminder "))
+    let driver = await editingGroceries()
     try await testDatabase.write { db in
       try db.execute(
         sql: "UPDATE reminders SET notes = 'Oat milk too', isFlagged = 1 WHERE title = 'Groceries'")

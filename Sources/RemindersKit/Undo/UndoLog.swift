@@ -108,7 +108,7 @@ enum UndoLog {
   }
 
   /// A row's values as one text, to tell later whether the row is still as a step left it:
-  /// `quote()` of each column (`prefix` is `new.`, or the table's name), BLOBs included.
+  /// `quote()` of each column (`prefix` names the table, with its dot), BLOBs included.
   static func fingerprint(of columns: [String], prefix: String) -> String {
     columns.map { "quote(\(prefix)\($0.quoted()))" }.joined(separator: " || ',' || ")
   }
