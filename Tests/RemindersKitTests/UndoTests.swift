@@ -307,6 +307,19 @@ struct UndoTests {
     #expect(try db.writeAction { try $0.undo() }?.message == refused("Tag 2 Reminders “#errands”"))
     #expect(try db.read { try ReminderTag.where { $0.reminderID.eq(third) }.fetchCount($0) } == 1)
 
+    // An edit whose column another program changed since: refused, their title stays.
+    let call = try fixture.reminder("Call accountant").id
+    _ = try db.writeAction { try $0.renameReminder(call, to: "Call the accountant") }
+    try db.write { try Reminder.find(call).update { $0.title = "Call Ann" }.execute($0) }
+    #expect(try db.writeAction { try $0.undo() }?.message == refused("Rename “Call accountant” to “Call the accountant”"))
+    #expect(try db.read { try Reminder.find(call).fetchOne($0)?.title } == "Call Ann")
+    // Another column changed since: the undo restores the title alone, and their notes stay.
+    _ = try db.writeAction { try $0.renameReminder(call, to: "Call Ann today") }
+    try db.write { try Reminder.find(call).update { $0.notes = "About the roof" }.execute($0) }
+    #expect(try db.writeAction { try $0.undo() }?.message == "Undid Rename “Call Ann” to “Call Ann today”")
+    let restored = try #require(try db.read { try Reminder.find(call).fetchOne($0) })
+    #expect(restored.title == "Call Ann" && restored.notes == "About the roof")
+
     // Untouched since, a new reminder is undone as before.
     _ = try db.writeAction {
       try $0.saveReminder(Reminder.Draft(remindersListID: garden.id, title: "Tulips"))

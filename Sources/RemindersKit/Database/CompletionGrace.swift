@@ -61,7 +61,11 @@ final class CompletionGrace: Sendable {
     }
     guard let writer else { return }
     withErrorReporting("Completing a reminder after its grace period") {
-      try writer.write { db in try Self.completeNow(db, where: { $0.id.eq(id) }) }
+      try writer.write { db in
+        try Self.completeNow(db, where: { $0.id.eq(id) })
+        // The end of the user's completion, not another program's change: undo still takes it.
+        try UndoLog.followOwnChange(ofReminder: id, db)
+      }
     }
   }
 

@@ -129,8 +129,9 @@ extension Database {
         arguments: [step]
       ).map { row in (try row.decode(Int.self, at: 0), try row.decode(String.self, at: 1)) }
       // A row the step made (a list, a copy, a quick-added reminder) that another program changed
-      // since would be deleted with its changes: the step cannot be replayed.
-      if try madeRowsChangedSince(Int(step)) {
+      // since would be deleted with its changes, and a column it changed would lose theirs: the
+      // step cannot be replayed.
+      if try rowsChangedSince(Int(step)) {
         try deleteSteps(#""id" = ?"#, [Int(step)])
         outcome = UndoOutcome(
           direction: fromRedo ? .redo : .undo, label: label, failure: Self.changedElsewhere)
@@ -186,30 +187,34 @@ extension Database {
   /// A replay stopped because another program changed the step's rows since.
   private struct StepConflict: Error {}
 
-  /// Whether a row the step inserted is no longer as the step left it: changed or deleted by
-  /// another program since (this app's own later changes are later steps, undone first). Rows
-  /// are compared by the fingerprint recorded when the step ended.
-  private func madeRowsChangedSince(_ step: Int) throws -> Bool {
-    // Most steps that are undone made nothing (a deletion, a completion): one look, not one a table.
-    let madeSome = try Bool.fetchOne(
+  /// Whether a row the step inserted or updated is no longer as the step left it: a row it made,
+  /// in any column; a row it updated, in a column it changed (another program's change to another
+  /// column stays, as the undo restores only the step's). Changed or deleted by another program
+  /// since: this app's own later changes are later steps, undone first. Rows are compared with the
+  /// fingerprints recorded when the step ended.
+  private func rowsChangedSince(_ step: Int) throws -> Bool {
+    // A step that only deleted (or undo's own) has no fingerprint: one look, not one a table.
+    let hasFingerprints = try Bool.fetchOne(
       self,
-      sql:
-        #"SELECT EXISTS (SELECT 1 FROM temp."undoLog" WHERE "step" = ? AND "made" AND "fingerprint" IS NOT NULL)"#,
+      sql: #"SELECT EXISTS (SELECT 1 FROM temp."undoLog" WHERE "step" = ? AND "fingerprint" IS NOT NULL)"#,
       arguments: [step])
-    guard madeSome == true else { return false }
-    for table in try UndoLog.trackedColumns(self) {
+    guard hasFingerprints == true else { return false }
+    let touched = try String.fetchAll(
+      self,
+      sql: #"SELECT DISTINCT "tableName" FROM temp."undoLog" WHERE "step" = ? AND "fingerprint" IS NOT NULL"#,
+      arguments: [step])
+    for table in try UndoLog.trackedColumns(self, only: Set(touched)) {
       let (keyColumns, keyValues) = UndoLog.keyColumns(table.keys)
       let name = table.name.quoted()
       let matches = zip(keyColumns, keyValues).map { "\(name).\($0) = \"entry\".\($1)" }
         .joined(separator: " AND ")
+      let differs = UndoLog.differs(from: #""entry""#, columns: table.columns, table: name, matches: matches)
       let changed = try Bool.fetchOne(
         self,
         sql: """
           SELECT EXISTS (
             SELECT 1 FROM temp."undoLog" AS "entry"
-            WHERE "step" = ? AND "tableName" = ? AND "made" AND "fingerprint" IS NOT NULL
-              AND "fingerprint" IS NOT (
-                SELECT \(UndoLog.fingerprint(of: table.columns, prefix: "\(name).")) FROM \(name) WHERE \(matches)))
+            WHERE "step" = ? AND "tableName" = ? AND "fingerprint" IS NOT NULL AND \(differs))
           """, arguments: [step, table.name])
       if changed == true { return true }
     }

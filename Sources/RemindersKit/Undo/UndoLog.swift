@@ -58,6 +58,7 @@ enum UndoLog {
           "oldRowid" INTEGER,
           "tableName" TEXT,
           "made" INTEGER NOT NULL DEFAULT 0,
+          "changedColumns" INTEGER NOT NULL DEFAULT 0,
           "fingerprint" TEXT
         );
         CREATE INDEX IF NOT EXISTS temp."undoLog_step" ON "undoLog" ("step");
@@ -94,9 +95,11 @@ enum UndoLog {
   }
 
   /// The tracked tables there are, with their columns and the columns of their primary key.
-  static func trackedColumns(_ db: Database) throws -> [(name: String, columns: [String], keys: [String])] {
+  static func trackedColumns(_ db: Database, only names: Set<String>? = nil) throws -> [(
+    name: String, columns: [String], keys: [String]
+  )] {
     var tables: [(name: String, columns: [String], keys: [String])] = []
-    for table in trackedTables {
+    for table in trackedTables where names?.contains(table) ?? true {
       let columns = try Row.fetchAll(
         db, sql: "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", arguments: [table]
       ).map { (name: try $0.decode(String.self, at: 0), key: try $0.decode(Int.self, at: 1)) }
@@ -107,10 +110,22 @@ enum UndoLog {
     return tables
   }
 
-  /// A row's values as one text, to tell later whether the row is still as a step left it:
+  /// A row's values, to tell later whether the row is still as a step left it: a JSON array of
   /// `quote()` of each column (`prefix` names the table, with its dot), BLOBs included.
   static func fingerprint(of columns: [String], prefix: String) -> String {
-    columns.map { "quote(\(prefix)\($0.quoted()))" }.joined(separator: " || ',' || ")
+    "json_array(" + columns.map { "quote(\(prefix)\($0.quoted()))" }.joined(separator: ", ") + ")"
+  }
+
+  /// Whether the row found by `matches` differs from the entry's fingerprint: in any column for a
+  /// row the step made, in the columns the step changed for one it updated.
+  static func differs(from entry: String, columns: [String], table name: String, matches: String) -> String {
+    let whole =
+      "\(entry).\"fingerprint\" IS NOT (SELECT \(fingerprint(of: columns, prefix: "\(name).")) FROM \(name) WHERE \(matches))"
+    let changed = columns.enumerated().map { index, column in
+      "(\(entry).\"changedColumns\" & \(1 << min(index, 62)) AND json_extract(\(entry).\"fingerprint\", '$[\(index)]') "
+        + "IS NOT (SELECT quote(\(name).\(column.quoted())) FROM \(name) WHERE \(matches)))"
+    }
+    return "CASE WHEN \(entry).\"made\" THEN \(whole) ELSE (\(changed.joined(separator: " OR "))) END"
   }
 
   /// The columns that find a row of a table with `keys` (its rowid when it has none), and the
@@ -120,14 +135,22 @@ enum UndoLog {
     return (table, table.indices.map { keyColumn($0 + 1).quoted() })
   }
 
-  /// Records, on the entries of the rows `step` inserted, each row as the step left it (its
-  /// fingerprint), so that undo can tell a row another program changed since. Once, when the step
-  /// ends: other triggers on the same change may still change the row after its entry is made.
+  /// Records, on the entries of the rows `step` inserted or updated, each row as the step left it
+  /// (its fingerprint), so that undo can tell a row another program changed since. Once, when the
+  /// step ends: other triggers on the same change may still change the row after its entry is made.
   /// Not for the steps that undo and redo record: redoing an undone deletion deletes the rows it
   /// put back whatever happened to them since (a cascade into others' rows is still refused), so
   /// that undoing a large deletion does not pay for a fingerprint of every row it restores.
   static func recordFingerprints(of step: Int, _ db: Database) throws {
-    for table in try trackedColumns(db) {
+    // Only the tables the step inserted into or updated: most steps touch one or two.
+    let touched = try String.fetchAll(
+      db,
+      sql: """
+        SELECT DISTINCT "tableName" FROM temp."undoLog"
+        WHERE "step" = ? AND "tableName" IS NOT NULL AND "oldRowid" IS NULL
+        """, arguments: [step])
+    guard !touched.isEmpty else { return }
+    for table in try trackedColumns(db, only: Set(touched)) {
       let (keyColumns, keyValues) = keyColumns(table.keys)
       let name = table.name.quoted()
       let matches = zip(keyColumns, keyValues).map { "\(name).\($0) = temp.\"undoLog\".\($1)" }
@@ -136,9 +159,27 @@ enum UndoLog {
         sql: """
           UPDATE temp."undoLog" SET "fingerprint" = (
             SELECT \(fingerprint(of: table.columns, prefix: "\(name).")) FROM \(name) WHERE \(matches))
-          WHERE "step" = ? AND "tableName" = ? AND "made"
+          WHERE "step" = ? AND "tableName" = ? AND "oldRowid" IS NULL
           """, arguments: [step, table.name])
     }
+  }
+
+  /// After the app's own later part of a step (a completion at the end of its grace period),
+  /// which is not another program's change: the fingerprints of the reminder in the last step
+  /// that touched it follow the row as it is now. Nothing when this connection keeps no log.
+  static func followOwnChange(ofReminder id: Reminder.ID, _ db: Database) throws {
+    guard try installed(db).tables,
+      let table = try trackedColumns(db).first(where: { $0.name == Reminder.tableName })
+    else { return }
+    let name = table.name.quoted()
+    let key = #"(SELECT "id" FROM "reminders" WHERE "id" = ?1)"#
+    try db.execute(
+      sql: """
+        UPDATE temp."undoLog" SET "fingerprint" = (
+          SELECT \(fingerprint(of: table.columns, prefix: "\(name).")) FROM \(name) WHERE \(name)."id" = \(key))
+        WHERE "tableName" = 'reminders' AND "k1" = \(key) AND "fingerprint" IS NOT NULL
+          AND "step" = (SELECT max("step") FROM temp."undoLog" WHERE "tableName" = 'reminders' AND "k1" = \(key))
+        """, arguments: [id])
   }
 
   /// The log's column for a row's `index`th value (from 1).
@@ -166,6 +207,10 @@ enum UndoLog {
     let changed = { (column: String) in
       "old.\(column.quoted()) IS NOT new.\(column.quoted()) COLLATE BINARY"
     }
+    // Which columns an update changed, a bit each (the first 63), for undo to compare them alone.
+    let changedMask = columns.enumerated().map { index, column in
+      "(CASE WHEN \(changed(column)) THEN \(1 << min(index, 62)) ELSE 0 END)"
+    }.joined(separator: " | ")
     let keyChanged = keyColumns.map { "old.\($0) IS NOT new.\($0) COLLATE BINARY" }.joined(separator: " OR ")
     // The SQL text, in the trigger, of the changed columns: `, "title"` for each, `, "v2"` for
     // its old value, `, "entry"."v2"` for its old value in a run; the leading comma cut.
@@ -205,11 +250,11 @@ enum UndoLog {
       CREATE TEMP TRIGGER IF NOT EXISTS \("undo_\(table)_update".quoted())
       AFTER UPDATE ON \(name)
       WHEN \(recording) IS NOT NULL AND (\(columns.map(changed).joined(separator: " OR "))) BEGIN
-        INSERT INTO "undoLog" ("step", "sql", "tableName", \((values + keyValues).joined(separator: ", ")))
+        INSERT INTO "undoLog" ("step", "sql", "tableName", "changedColumns", \((values + keyValues).joined(separator: ", ")))
         VALUES (
           \(recording),
           CASE WHEN \(keyChanged) THEN \(updateOne) ELSE \(updateRun) END,
-          \(tableName),
+          \(tableName), \(changedMask),
           \((oldValues + newKey).joined(separator: ", "))
         );
       END;
