@@ -311,7 +311,9 @@ struct UndoTests {
     let call = try fixture.reminder("Call accountant").id
     _ = try db.writeAction { try $0.renameReminder(call, to: "Call the accountant") }
     try db.write { try Reminder.find(call).update { $0.title = "Call Ann" }.execute($0) }
-    #expect(try db.writeAction { try $0.undo() }?.message == refused("Rename “Call accountant” to “Call the accountant”"))
+    #expect(
+      try db.writeAction { try $0.undo() }?.message
+        == refused("Rename “Call accountant” to “Call the accountant”"))
     #expect(try db.read { try Reminder.find(call).fetchOne($0)?.title } == "Call Ann")
     // Another column changed since: the undo restores the title alone, and their notes stay.
     _ = try db.writeAction { try $0.renameReminder(call, to: "Call Ann today") }
