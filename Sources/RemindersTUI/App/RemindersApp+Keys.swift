@@ -305,9 +305,24 @@ extension RemindersApp {
         return "Deleted the list “\(title)”"
       }
     case .leftList(let id, let title, let owner):
+      let left = "Left “\(title)”; \(owner) keeps it"
+      // Shared read-only, the list's rows cannot be deleted here: the server takes this user out.
+      if let state = home.lists.first(where: { $0.id == id }), !state.isWritable, let engine = sync.engine {
+        let list = state.remindersList
+        Task { [weak self] in
+          do {
+            _ = try await ListSharing(engine: engine).unshare(list)
+            self?.post(left, style: .success)
+          } catch {
+            self?.post(message(for: error), style: .error)
+          }
+          self?.loop?.invalidate()
+        }
+        return
+      }
       write {
         try $0.deleteList(id)
-        return "Left “\(title)”; \(owner) keeps it"
+        return left
       }
     case .tag(let id):
       write {

@@ -91,11 +91,13 @@ enum ListsCommand: Subcommand {
       guard parsed.positional.count == 2 else {
         throw CommandError.usage("lists rm needs one list", help: help)
       }
-      let (list, owner) = try context.existingDatabase().write { db in
+      let database = try context.existingDatabase()
+      let (list, owner, readOnly) = try database.write { db in
         let list = try Lookup.list(parsed.positional[1], in: db)
         let count = try Reminder.where { $0.remindersListID.eq(list.id) }.fetchCount(db)
         // A list shared with the user is left, not deleted: its owner keeps it.
-        let owner = try ReminderListState.fetchAll(db).first { $0.id == list.id }?.sharedBy
+        let state = try ReminderListState.fetchAll(db).first { $0.id == list.id }
+        let owner = state?.sharedBy
         guard count == 0 || parsed.has("--yes") else {
           throw CommandError.failure(
             owner.map { owner in
@@ -105,8 +107,14 @@ enum ListsCommand: Subcommand {
               ?? "the list '\(list.title)' holds \(count: count, "reminder"), which would be deleted with it; "
               + "add --yes to delete them all")
         }
-        try db.deleteList(list.id)
-        return (list, owner)
+        // Shared read-only, its rows cannot be deleted here: the server takes this user out (below).
+        let readOnly = owner != nil && state?.isWritable == false
+        if !readOnly { try db.deleteList(list.id) }
+        return (list, owner, readOnly)
+      }
+      if readOnly {
+        let engine = try context.requireSyncEngine()
+        _ = try syncCall { try await ListSharing(engine: engine).unshare(list) }
       }
       Console.print(owner.map { "Left \(list.title); \($0) keeps it." } ?? "Deleted list \(list.title)")
     case let other?:
