@@ -204,6 +204,15 @@ struct SharingCommandTests {
     #expect(
       turnedOff.status == 1 && turnedOff.stderr.contains("this user's account is turned off on the server"),
       "\(turnedOff.stderr)")
+    #expect(try device.succeed("account", "status").contains("The account is turned off on the server"))
+    // A login of the server's that was never made a sync user.
+    let plain = "p" + String(user.dropFirst())
+    try cluster.administer("CREATE ROLE \(plain) LOGIN PASSWORD 'secret'", in: database)
+    let notSyncUser = try device.run(
+      "account", "login", "--server", server, "--user", plain, "--password-file", passwordFile)
+    #expect(
+      notSyncUser.status == 1 && notSyncUser.stderr.contains("not as a sync user")
+        && notSyncUser.stderr.contains("server add-user"), "\(notSyncUser.stderr)")
     let refused = try device.run("account", "logout", "--delete-local-data")
     #expect(refused.status == 1, "\(refused.stderr)")
     #expect(

@@ -70,7 +70,7 @@ extension Database {
     -> RemindersList
   {
     guard let id = draft.id, let current = try RemindersList.find(id).fetchOne(self) else {
-      throw ActionError.listNotFound
+      throw ActionError("That list no longer exists (it was deleted, perhaps by another window or command)")
     }
     var merged = RemindersList.Draft(current)
     if draft.title != original.title { merged.title = draft.title }

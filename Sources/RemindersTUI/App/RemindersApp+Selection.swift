@@ -119,7 +119,8 @@ extension RemindersApp {
     write {
       let moved = try $0.moveReminders(ids, to: list)
       return moved == 0
-        ? "Already in \(title)" : "Moved \(ids.count == 1 ? subject : "\(moved) reminders") to \(title)"
+        ? "Already in \(title)"
+        : "Moved \(ids.count == 1 ? subject : "\(count: moved, "reminder")") to \(title)"
     }
     detail?.marks = VisualSelection()
   }

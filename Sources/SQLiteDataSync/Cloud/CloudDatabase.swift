@@ -87,6 +87,8 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .unavailable:
       "The sync server is unavailable: \(ended(reason)) Changes are kept and sent when it is back."
+    case .notAuthenticated where reason.contains("is not permitted to log in"):
+      "The sync server refused the login: \(ended(reason)) The account is turned off on the server; ask its administrator."
     case .notAuthenticated:
       "The sync server refused the credentials: \(ended(reason)) Check the user name and password."
     case .noAccount: "No sync account is configured on this device. Changes are kept and sent once one is."

@@ -271,6 +271,12 @@ enum AccountCommand: Subcommand {
           "the server refused the login (\(error.reason)): check the user and password, and that the user may use this database"
         )
       default:
+        // A login of the server's that was not made a sync user (`server add-user`).
+        if error.reason.contains("permission denied for schema sync") {
+          throw CommandError.failure(
+            "the server knows this user, but not as a sync user (\(error.reason)): its administrator adds "
+              + "sync users with `reminders server add-user NAME`")
+        }
         throw CommandError.failure(error.reason)
       }
     }
