@@ -423,6 +423,28 @@ struct FlowTests {
     #expect(driver.screenText.contains("─ Today "))
   }
 
+  /// An undo that another program's change since makes impossible says why, whole, until the
+  /// next key; the other program's change stays.
+  @Test(.fixedSample()) func aRefusedUndoIsReadWhole() async throws {
+    let driver = await start()
+    driver.press("n")
+    driver.type("Water the plants @Family")
+    driver.press("enter")
+    await expectScreen(driver, toShow: "Added “Water the plants” to Family")
+    try await testDatabase.write { db in
+      try db.execute(sql: "UPDATE reminders SET notes = 'Typed elsewhere' WHERE title = 'Water the plants'")
+    }
+    driver.press("u")
+    let screen = await driver.waitForScreen { $0.contains("the steps before it remain") }
+    #expect(
+      screen.contains("Could not undo New Reminder “Water the plants”")
+        && screen.contains("the steps before it remain"), "\(screen)")
+    let notes = try await testDatabase.read { db in
+      try Reminder.where { $0.title.eq("Water the plants") }.fetchOne(db)?.notes
+    }
+    #expect(notes == "Typed elsewhere")
+  }
+
   /// The app with the form open on Groceries, the first reminder of Personal.
   private func editingGroceries() async -> HeadlessDriver {
     let driver = await start()

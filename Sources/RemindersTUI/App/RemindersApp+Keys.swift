@@ -57,6 +57,18 @@ extension RemindersApp {
     }
   }
 
+  /// Undoes or redoes a step: what was done on the status line, or why it could not be, shown
+  /// whole until the next key (it says the step is dropped).
+  private func replay(_ nothing: String, _ body: @escaping @Sendable (Database) throws -> UndoOutcome?) {
+    write(body) { [weak self] outcome in
+      guard let outcome else {
+        self?.post(nothing, style: .statusBar)
+        return
+      }
+      self?.post(outcome.message, style: outcome.failure == nil ? .statusBar : .error)
+    }
+  }
+
   /// Closes the line being typed (quick add, tags, a search's text, a title renamed in its row),
   /// dropping its text; false when none is open.
   func cancelTextEntry() -> Bool {
@@ -82,9 +94,9 @@ extension RemindersApp {
       // the screen stays up, says so, and the app quits when the writes are done (`isDone`).
       isQuittingWhenSaved = true
     case .undo:
-      write("Nothing to undo") { try $0.undo()?.message }
+      replay("Nothing to undo") { try $0.undo() }
     case .redo:
-      write("Nothing to redo") { try $0.redo()?.message }
+      replay("Nothing to redo") { try $0.redo() }
     case .switchPane:
       if focus == .sidebar {
         if detail == nil, search == nil, stats == nil, let entry = sidebarEntry {
