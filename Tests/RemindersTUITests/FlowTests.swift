@@ -423,6 +423,14 @@ struct FlowTests {
     #expect(driver.screenText.contains("─ Today "))
   }
 
+  /// A form saved as it opened writes nothing, and says so.
+  @Test(.fixedSample()) func aFormSavedAsItOpenedSaysNothingChanged() async {
+    let driver = await editingGroceries()
+    driver.press("ctrl-s")
+    await expectScreen(driver, toShow: "Nothing to save: the reminder is as it was")
+    #expect(!driver.screenText.contains("─ Edit Reminder "))
+  }
+
   /// An undo that another program's change since makes impossible says why, whole, until the
   /// next key; the other program's change stays.
   @Test(.fixedSample()) func aRefusedUndoIsReadWhole() async throws {
@@ -464,6 +472,7 @@ struct FlowTests {
     }
     // The sidebar's row goes (the form still shows the list it had).
     await driver.waitForScreen { !$0.contains("│ ● Personal") }
+    driver.type(" for the week")
     driver.press("ctrl-s")
     // The reminder went with its list: the form opens again, saying so.
     let screen = await driver.waitForScreen { $0.contains("That reminder no longer exists") }

@@ -81,6 +81,9 @@ extension RemindersApp {
         } failed: { [weak self] error in
           self?.reopen(.reminderForm(form), saying: error) { form.error = $0 }
         }
+      case .unchanged?:
+        overlay = nil
+        post("Nothing to save: the reminder is as it was", style: .statusBar)
       case .editTag(let edit)?:
         // The form stays open while the tag is written; keys keep working meanwhile.
         write {
@@ -101,6 +104,10 @@ extension RemindersApp {
       handleInvitations(dialog, event)
     case .listForm(let form):
       switch form.handle(event) {
+      case .save(let draft)?
+      where form.model.original.map({ $0.title == draft.title && $0.color == draft.color }) == true:
+        overlay = nil
+        post("Nothing to save: the list is as it was", style: .statusBar)
       case .save(let draft)?:
         overlay = nil
         let original = form.model.original

@@ -10,6 +10,8 @@ final class ReminderFormScreen {
   enum Outcome {
     /// Save this (the form stays in the app's hands until the write is done).
     case save(Reminder.Draft, tags: [String])
+    /// Saved as it opened: nothing to write.
+    case unchanged
     case cancelled
     /// A change to the tags made in the tags picker, for the app to write; the form stays open
     /// and ``tagEditFinished(_:_:)`` brings back how it went.
@@ -192,6 +194,7 @@ final class ReminderFormScreen {
 
   private func save() -> Outcome? {
     refresh()
+    if original != nil, fields == opened { return .unchanged }
     do {
       let (draft, tags) = try model.validated()
       return .save(draft, tags: tags)
