@@ -160,6 +160,30 @@ import Testing
         + "read-only, or is no longer shared): it was undone here")
   }
 
+  /// A participant who leaves is gone from the owner's list after the owner's next sync, as from
+  /// the server's shares.
+  @Test func aParticipantWhoLeavesLeavesTheOwnersList() async throws {
+    let (alice, bob) = try await aliceSharesFamily(with: .readWrite)
+    #expect(
+      try alice.home().lists.first { $0.remindersList.title == "Family" }?.share?.participants.count == 1)
+    _ = try await bob.sharing.unshare(bob.list("Family"))
+    try await alice.engine.syncChanges()
+    let family = try #require(try alice.home().lists.first { $0.remindersList.title == "Family" })
+    #expect(family.share?.participants.map(\.userName) ?? [] == [], "\(String(describing: family.share))")
+  }
+
+  /// The same when the participant leaves by deleting the list on their device.
+  @Test func aParticipantWhoDeletesTheListLeavesTheOwnersList() async throws {
+    let (alice, bob) = try await aliceSharesFamily(with: .readWrite)
+    let family = try bob.list("Family")
+    try bob.database.writeAction { try $0.deleteList(family.id) }
+    try await bob.engine.syncChanges()
+    try await alice.engine.syncChanges()
+    let alices = try #require(try alice.home().lists.first { $0.remindersList.title == "Family" })
+    #expect(alices.share?.participants.map(\.userName) ?? [] == [], "\(String(describing: alices.share))")
+    #expect(alices.remindersCount == 2)
+  }
+
   @Test func onlyTheOwnerTakesPeopleOut() async throws {
     let (alice, bob) = try await aliceSharesFamily(with: .readWrite)
     await #expect(throws: ListSharing.Refusal.notOwner("Family")) {
