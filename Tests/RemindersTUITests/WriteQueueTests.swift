@@ -84,6 +84,31 @@ struct WriteQueueTests {
     }
   }
 
+  /// Ctrl-C while a write waits waits for it as `q` does; a second Ctrl-C quits at once.
+  @Test func anInterruptWaitsForTheWritesUnlessGivenTwice() async throws {
+    try await withFileDatabase { driver, other in
+      try execute("BEGIN IMMEDIATE", on: other)
+      driver.press("f")
+      driver.press("ctrl-c")
+      #expect(!driver.isFinished)
+      #expect(rows(driver.screenText).last?.contains("saving, then quitting…") == true)
+      try execute("COMMIT", on: other)
+      await driver.waitForScreen { _ in driver.isFinished }
+      let flagged = try await other.read {
+        try Reminder.where { $0.title.eq("Doctor appointment") }.select(\.isFlagged).fetchOne($0)
+      }
+      #expect(flagged == true)
+    }
+    try await withFileDatabase { driver, other in
+      try execute("BEGIN IMMEDIATE", on: other)
+      driver.press("f")
+      driver.press("ctrl-c")
+      driver.press("ctrl-c")
+      #expect(driver.isFinished)
+      try execute("COMMIT", on: other)
+    }
+  }
+
   /// `q` while a write waits, and the write fails: the app stays, saying why, rather than quit
   /// with the change lost.
   @Test func aQuitWaitingForAWriteThatFailsIsCalledOff() async throws {

@@ -16,8 +16,13 @@ extension RemindersApp {
     // A key (or a paste) after an error puts the status line back; the key does what it does.
     if case .mouse = event {} else { shownError = nil }
     if let overlay { return handleOverlay(overlay, event) }
-    // In a line of text, Ctrl-C drops the line, as a shell's does; elsewhere it quits.
-    if event == .key(.control("c")), cancelTextEntry() { return .handled }
+    // In a line of text, Ctrl-C drops the line, as a shell's does; elsewhere it quits: after the
+    // writes that wait, as `q` does, so that an interrupt does not drop a change; a second one
+    // while they wait quits at once (ignored here, the host's).
+    if event == .key(.control("c")) {
+      if cancelTextEntry() { return .handled }
+      if writes.pending > 0, !isQuittingWhenSaved { return perform(.quit) }
+    }
     if prompt != nil { return handlePrompt(event) }
     if let detail, detail.renaming != nil { return handleRename(detail, event) }
     if let search, focus == .detail, search.isEditing {
