@@ -16,6 +16,10 @@ final class ListFormScreen {
   private(set) var keymap = OverlayKeys.form()
   /// Why the list could not be saved, shown in the form's footer.
   var error: String?
+  /// The title and colour as the form opened with them, to tell whether Esc would drop a change.
+  private var opened: (title: String, color: Int) = ("", 0)
+  /// Whether the last key was an Esc that asked before dropping a change.
+  private var confirmsCancel = false
 
   init(model: ListFormModel) {
     self.model = model
@@ -24,6 +28,7 @@ final class ListFormScreen {
       .choice("Colour", options: model.colors.map(\.name), selected: model.colorIndex),
     ])
     refresh()
+    opened = (model.title, model.color)
   }
 
   private func refresh() {
@@ -50,10 +55,12 @@ final class ListFormScreen {
 
   func handle(_ event: KeyEvent) -> Outcome? {
     error = nil
+    let askedBefore = confirmsCancel
+    confirmsCancel = false
     if case .key(let key) = event, case .action(let action) = keymap.handle(key) {
       switch action {
       case .save: return save()
-      case .cancel: return .cancelled
+      case .cancel: return cancel(askedBefore: askedBefore)
       case .editNotes: return nil
       }
     }
@@ -62,7 +69,7 @@ final class ListFormScreen {
       refresh()
       return save()
     case .cancelled?:
-      return .cancelled
+      return cancel(askedBefore: askedBefore)
     case .activated?, nil:
       refresh()
       return nil
@@ -72,5 +79,15 @@ final class ListFormScreen {
   private func save() -> Outcome? {
     refresh()
     return .save(model.draft)
+  }
+
+  /// Esc closes the form; with a change made, the first Esc asks, and the second drops it (as
+  /// the reminder form does).
+  private func cancel(askedBefore: Bool) -> Outcome? {
+    refresh()
+    guard !askedBefore, model.title != opened.title || model.color != opened.color else { return .cancelled }
+    confirmsCancel = true
+    error = "Esc again drops what was changed; enter saves it"
+    return nil
   }
 }
