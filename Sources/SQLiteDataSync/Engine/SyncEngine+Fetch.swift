@@ -314,7 +314,7 @@ extension SyncEngine {
   private func deletionTakesNewerWork(
     _ table: SyncedTable, primaryKey: String, after stamp: HLCStamp, _ db: Database
   ) throws -> Bool {
-    let reached = try cascadeTargets(of: table.name, db)
+    let reached = cascadeTargets(of: table.name)
     guard !reached.isEmpty else { return false }
     var queued: [String: [String]] = [:]
     for row in try Row.fetchAll(
@@ -350,18 +350,15 @@ extension SyncEngine {
   }
 
   /// The synchronized tables a deletion from `table` reaches through ON DELETE CASCADE, however
-  /// deep.
-  private func cascadeTargets(of table: String, _ db: Database) throws -> Set<String> {
+  /// deep, from the foreign keys read when the engine was made.
+  private func cascadeTargets(of table: String) -> Set<String> {
     var reached: Set<String> = []
     var frontier = [table]
     while let parent = frontier.popLast() {
       for child in tables where !reached.contains(child.name) {
-        let cascades =
-          try Bool.fetchOne(
-            db,
-            sql: """
-              SELECT EXISTS (SELECT 1 FROM pragma_foreign_key_list(?) WHERE "table" = ? AND "on_delete" = 'CASCADE')
-              """, arguments: [child.name, parent]) ?? false
+        let cascades = child.foreignKeys.contains {
+          $0.parentTable == parent && $0.onDelete.uppercased() == "CASCADE"
+        }
         if cascades {
           reached.insert(child.name)
           frontier.append(child.name)
