@@ -84,27 +84,20 @@ public struct ShortIDs: Sendable {
     var forms = ShortIDs()
     if ids.count <= 64 {
       for id in ids {
-        let alike = try startingWith(ShortID.of(id)).filter { $0 != id }
-        forms.lengthen(id, toTellApartFrom: alike)
+        for other in try startingWith(ShortID.of(id)) where other != id { forms.tellApart(id, other) }
       }
       return forms
     }
-    let sorted = try all().map { $0.uuidString.lowercased() }.sorted()
-    for (first, second) in zip(sorted, sorted.dropFirst()) {
-      let shared = zip(first, second).prefix { $0 == $1 }.count
-      guard shared >= ShortID.length else { continue }
-      for text in [first, second] {
-        if let id = UUID(uuidString: text) { forms.longer[id] = max(forms.longer[id] ?? 0, shared + 1) }
-      }
-    }
+    // `uuidString` is in one case: its order is the order of the forms.
+    let sorted = try all().map { (text: $0.uuidString, id: $0) }.sorted { $0.text < $1.text }.map(\.id)
+    for (first, second) in zip(sorted, sorted.dropFirst()) { forms.tellApart(first, second) }
     return forms
   }
 
-  private mutating func lengthen(_ id: UUID, toTellApartFrom others: [UUID]) {
-    let text = Array(id.uuidString.lowercased())
-    for other in others {
-      let shared = zip(text, other.uuidString.lowercased()).prefix { $0 == $1 }.count
-      if shared >= ShortID.length { longer[id] = max(longer[id] ?? 0, shared + 1) }
-    }
+  /// Lengthens the forms of two ids that share their first characters until they differ.
+  private mutating func tellApart(_ first: UUID, _ second: UUID) {
+    let shared = zip(first.uuidString, second.uuidString).prefix { $0 == $1 }.count
+    guard shared >= ShortID.length else { return }
+    for id in [first, second] { longer[id] = max(longer[id] ?? 0, shared + 1) }
   }
 }
