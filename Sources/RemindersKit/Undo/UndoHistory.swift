@@ -199,25 +199,13 @@ extension Database {
       sql: #"SELECT EXISTS (SELECT 1 FROM temp."undoLog" WHERE "step" = ? AND "fingerprint" IS NOT NULL)"#,
       arguments: [step])
     guard hasFingerprints == true else { return false }
-    let touched = try String.fetchAll(
+    let checks = try String.fetchAll(
       self,
-      sql: #"SELECT DISTINCT "tableName" FROM temp."undoLog" WHERE "step" = ? AND "fingerprint" IS NOT NULL"#,
-      arguments: [step])
-    for table in try UndoLog.trackedColumns(self, only: Set(touched)) {
-      let (keyColumns, keyValues) = UndoLog.keyColumns(table.keys)
-      let name = table.name.quoted()
-      let matches = zip(keyColumns, keyValues).map { "\(name).\($0) = \"entry\".\($1)" }
-        .joined(separator: " AND ")
-      let differs = UndoLog.differs(from: #""entry""#, columns: table.columns, table: name, matches: matches)
-      let changed = try Bool.fetchOne(
-        self,
-        sql: """
-          SELECT EXISTS (
-            SELECT 1 FROM temp."undoLog" AS "entry"
-            WHERE "step" = ? AND "tableName" = ? AND "fingerprint" IS NOT NULL AND \(differs))
-          """, arguments: [step, table.name])
-      if changed == true { return true }
-    }
+      sql: """
+        SELECT "checkSQL" FROM temp."undoTables" WHERE "tableName" IN (
+          SELECT "tableName" FROM temp."undoLog" WHERE "step" = ? AND "fingerprint" IS NOT NULL)
+        """, arguments: [step])
+    for sql in checks where try Bool.fetchOne(self, sql: sql, arguments: [step]) == true { return true }
     return false
   }
 

@@ -62,6 +62,11 @@ enum UndoLog {
           "fingerprint" TEXT
         );
         CREATE INDEX IF NOT EXISTS temp."undoLog_step" ON "undoLog" ("step");
+        CREATE TEMP TABLE IF NOT EXISTS "undoTables" (
+          "tableName" TEXT PRIMARY KEY,
+          "recordSQL" TEXT NOT NULL,
+          "checkSQL" TEXT NOT NULL
+        );
         """)
   }
 
@@ -91,6 +96,11 @@ enum UndoLog {
     }
     for table in tables {
       try db.execute(sql: triggers(table: table.name, columns: table.columns, keys: table.keys))
+      let statements = fingerprintStatements(table: table.name, columns: table.columns, keys: table.keys)
+      try db.execute(
+        sql:
+          #"INSERT OR REPLACE INTO temp."undoTables" ("tableName", "recordSQL", "checkSQL") VALUES (?, ?, ?)"#,
+        arguments: [table.name, statements.record, statements.check])
     }
   }
 
@@ -143,25 +153,38 @@ enum UndoLog {
   /// that undoing a large deletion does not pay for a fingerprint of every row it restores.
   static func recordFingerprints(of step: Int, _ db: Database) throws {
     // Only the tables the step inserted into or updated: most steps touch one or two.
-    let touched = try String.fetchAll(
+    let statements = try String.fetchAll(
       db,
       sql: """
-        SELECT DISTINCT "tableName" FROM temp."undoLog"
-        WHERE "step" = ? AND "tableName" IS NOT NULL AND "oldRowid" IS NULL
+        SELECT "recordSQL" FROM temp."undoTables" WHERE "tableName" IN (
+          SELECT "tableName" FROM temp."undoLog" WHERE "step" = ? AND "oldRowid" IS NULL)
         """, arguments: [step])
-    guard !touched.isEmpty else { return }
-    for table in try trackedColumns(db, only: Set(touched)) {
-      let (keyColumns, keyValues) = keyColumns(table.keys)
-      let name = table.name.quoted()
-      let matches = zip(keyColumns, keyValues).map { "\(name).\($0) = temp.\"undoLog\".\($1)" }
-        .joined(separator: " AND ")
-      try db.execute(
-        sql: """
-          UPDATE temp."undoLog" SET "fingerprint" = (
-            SELECT \(fingerprint(of: table.columns, prefix: "\(name).")) FROM \(name) WHERE \(matches))
-          WHERE "step" = ? AND "tableName" = ? AND "oldRowid" IS NULL
-          """, arguments: [step, table.name])
+    for sql in statements { try db.execute(sql: sql, arguments: [step]) }
+  }
+
+  /// The statements, for one table, that record its rows' fingerprints when a step (`?1`) ends,
+  /// and that tell whether one of them changed since: written once, with the triggers, and kept
+  /// in `undoTables`.
+  static func fingerprintStatements(table: String, columns: [String], keys: [String]) -> (
+    record: String, check: String
+  ) {
+    let (keyColumns, keyValues) = keyColumns(keys)
+    let name = table.quoted()
+    let matches = { (entry: String) in
+      zip(keyColumns, keyValues).map { "\(name).\($0) = \(entry).\($1)" }.joined(separator: " AND ")
     }
+    let record = """
+      UPDATE temp."undoLog" SET "fingerprint" = (
+        SELECT \(fingerprint(of: columns, prefix: "\(name).")) FROM \(name) WHERE \(matches(#"temp."undoLog""#)))
+      WHERE "step" = ?1 AND "tableName" = \(table.quoted(.text)) AND "oldRowid" IS NULL
+      """
+    let check = """
+      SELECT EXISTS (
+        SELECT 1 FROM temp."undoLog" AS "entry"
+        WHERE "step" = ?1 AND "tableName" = \(table.quoted(.text)) AND "fingerprint" IS NOT NULL
+          AND \(differs(from: #""entry""#, columns: columns, table: name, matches: matches(#""entry""#))))
+      """
+    return (record, check)
   }
 
   /// After the app's own later part of a step (a completion at the end of its grace period),
@@ -169,7 +192,7 @@ enum UndoLog {
   /// that touched it follow the row as it is now. Nothing when this connection keeps no log.
   static func followOwnChange(ofReminder id: Reminder.ID, _ db: Database) throws {
     guard try installed(db).tables,
-      let table = try trackedColumns(db).first(where: { $0.name == Reminder.tableName })
+      let table = try trackedColumns(db, only: [Reminder.tableName]).first
     else { return }
     let name = table.name.quoted()
     let key = #"(SELECT "id" FROM "reminders" WHERE "id" = ?1)"#
