@@ -329,6 +329,44 @@ struct UndoTests {
     #expect(try db.writeAction { try $0.undo() }?.message == "Undid New Reminder “Tulips”")
   }
 
+  /// Redo checks the rows undo left as undo checks the step's: what undo put back, or a column it
+  /// restored, that another program changed since is not redone over their change.
+  @Test func redoKeepsWhatOthersDidSinceTheUndo() throws {
+    let fixture = try Fixture()
+    let db = fixture.database
+    let refused = { (label: String) in
+      "Could not redo \(label): another program has changed the same reminders since. It is dropped"
+    }
+    // A deletion undone, then the reminder it put back edited by another program.
+    let haircut = try fixture.reminder("Haircut").id
+    try db.writeAction { try $0.deleteReminders([haircut]) }
+    #expect(try db.writeAction { try $0.undo() }?.message == "Undid Delete “Haircut”")
+    try db.write { try Reminder.find(haircut).update { $0.notes = "Typed elsewhere" }.execute($0) }
+    #expect(try db.writeAction { try $0.redo() }?.message == refused("Delete “Haircut”"))
+    #expect(try db.read { try Reminder.find(haircut).fetchOne($0)?.notes } == "Typed elsewhere")
+    #expect(try db.undoAvailability().redoLabel == nil)
+
+    // A rename undone, then the title it restored changed by another program.
+    let call = try fixture.reminder("Call accountant").id
+    _ = try db.writeAction { try $0.renameReminder(call, to: "Call the accountant") }
+    #expect(
+      try db.writeAction { try $0.undo() }?.message
+        == "Undid Rename “Call accountant” to “Call the accountant”")
+    try db.write { try Reminder.find(call).update { $0.title = "Call Ann" }.execute($0) }
+    #expect(
+      try db.writeAction { try $0.redo() }?.message
+        == refused("Rename “Call accountant” to “Call the accountant”"))
+    #expect(try db.read { try Reminder.find(call).fetchOne($0)?.title } == "Call Ann")
+
+    // Another column changed since: the redo makes its own change, and theirs stays.
+    _ = try db.writeAction { try $0.toggleFlag(call) }
+    #expect(try db.writeAction { try $0.undo() }?.message == "Undid Flag “Call Ann”")
+    try db.write { try Reminder.find(call).update { $0.notes = "About the roof" }.execute($0) }
+    #expect(try db.writeAction { try $0.redo() }?.message == "Redid Flag “Call Ann”")
+    let redone = try #require(try db.read { try Reminder.find(call).fetchOne($0) })
+    #expect(redone.isFlagged && redone.notes == "About the roof")
+  }
+
   /// A step that changes the same row several times, its key included, is undone to the row as
   /// it was before the step, and redone to the row as the step left it.
   @Test func aStepThatChangesARowSeveralTimes() throws {

@@ -169,6 +169,8 @@ extension Database {
         return .commit
       }
       try setRecording(step: nil, isReplaying: false)
+      // The rows as the replay left them, for the replay of this step in turn to check.
+      try UndoLog.recordFingerprints(of: reverse, self)
       try deleteSteps(#""id" = ?"#, [Int(step)])
       // A replay that changed nothing found its rows gone or already as it would leave them
       // (another program deleted the reminder, say): said so, not reported as done.
@@ -189,11 +191,11 @@ extension Database {
 
   /// Whether a row the step inserted or updated is no longer as the step left it: a row it made,
   /// in any column; a row it updated, in a column it changed (another program's change to another
-  /// column stays, as the undo restores only the step's). Changed or deleted by another program
+  /// column stays, as the replay restores only the step's). Changed or deleted by another program
   /// since: this app's own later changes are later steps, undone first. Rows are compared with the
-  /// fingerprints recorded when the step ended.
+  /// fingerprints recorded when the step ended, or when the undo or redo that recorded it did.
   private func rowsChangedSince(_ step: Int) throws -> Bool {
-    // A step that only deleted (or undo's own) has no fingerprint: one look, not one a table.
+    // A step that only deleted has no fingerprint: one look, not one a table.
     let hasFingerprints = try Bool.fetchOne(
       self,
       sql: #"SELECT EXISTS (SELECT 1 FROM temp."undoLog" WHERE "step" = ? AND "fingerprint" IS NOT NULL)"#,

@@ -148,9 +148,8 @@ enum UndoLog {
   /// Records, on the entries of the rows `step` inserted or updated, each row as the step left it
   /// (its fingerprint), so that undo can tell a row another program changed since. Once, when the
   /// step ends: other triggers on the same change may still change the row after its entry is made.
-  /// Not for the steps that undo and redo record: redoing an undone deletion deletes the rows it
-  /// put back whatever happened to them since (a cascade into others' rows is still refused), so
-  /// that undoing a large deletion does not pay for a fingerprint of every row it restores.
+  /// The steps that undo and redo record have theirs too, so that a redo checks the rows an undo
+  /// put back.
   static func recordFingerprints(of step: Int, _ db: Database) throws {
     // Only the tables the step inserted into or updated: most steps touch one or two.
     let statements = try String.fetchAll(
