@@ -245,7 +245,7 @@ struct UndoTests {
     let failed = try db.writeAction { try $0.undo() }?.message
     #expect(
       failed
-        == "Could not undo Delete “\(last.title)”: another program has changed the same reminders since. It "
+        == "Could not undo Delete “\(last.title)”: another program has changed the same reminders or lists since. It "
         + "is dropped; the steps before it remain")
     #expect(try db.undoAvailability().undoLabel == "Flag “Groceries”")
     #expect(try db.writeAction { try $0.undo() }?.message == "Undid Flag “Groceries”")
@@ -260,14 +260,14 @@ struct UndoTests {
     try db.write { db in try RemindersList.find(business.id).delete().execute(db) }
     #expect(
       try db.writeAction { try $0.undo() }?.message
-        == "Could not undo Delete “Call accountant”: another program has changed the same reminders since. It "
+        == "Could not undo Delete “Call accountant”: another program has changed the same reminders or lists since. It "
         + "is dropped; the steps before it remain")
     #expect(try db.undoAvailability().undoLabel == "Flag “Call accountant”")
     #expect(try db.read { try RemindersList.find(business.id).fetchCount($0) } == 0)
     // The reminder went with its list: undoing its flag changes nothing, and says so.
     #expect(
       try db.writeAction { try $0.undo() }?.message
-        == "Could not undo Flag “Call accountant”: another program has changed the same reminders since. It "
+        == "Could not undo Flag “Call accountant”: another program has changed the same reminders or lists since. It "
         + "is dropped; the steps before it remain")
   }
 
@@ -278,7 +278,7 @@ struct UndoTests {
     let fixture = try Fixture()
     let db = fixture.database
     let refused = { (label: String) in
-      "Could not undo \(label): another program has changed the same reminders since. It is dropped; the "
+      "Could not undo \(label): another program has changed the same reminders or lists since. It is dropped; the "
         + "steps before it remain"
     }
     // A new list that another program put a reminder in.
@@ -335,7 +335,7 @@ struct UndoTests {
     let fixture = try Fixture()
     let db = fixture.database
     let refused = { (label: String) in
-      "Could not redo \(label): another program has changed the same reminders since. It is dropped"
+      "Could not redo \(label): another program has changed the same reminders or lists since. It is dropped"
     }
     // A deletion undone, then the reminder it put back edited by another program.
     let haircut = try fixture.reminder("Haircut").id

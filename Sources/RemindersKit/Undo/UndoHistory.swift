@@ -110,7 +110,7 @@ extension Database {
   }
 
   /// Why a step could not be replayed: its rows changed since, by another program.
-  private static let changedElsewhere = "another program has changed the same reminders since"
+  private static let changedElsewhere = "another program has changed the same reminders or lists since"
 
   /// Replays the inverses of the newest undo (or redo) step in reverse order, in one savepoint,
   /// recording what that does as the newest step of the other stack.
