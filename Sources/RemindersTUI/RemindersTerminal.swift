@@ -14,8 +14,7 @@ public enum RemindersTerminal {
     app.loop = loop
     app.followTheDay()
     let reason = try await loop.run()
-    // Writes asked for before quitting still land.
-    await app.writes.settle()
+    await app.settleWrites(beforeExitingFor: reason)
     return reason.exitStatus
   }
 }

@@ -5,6 +5,14 @@ import TerminalUI
 
 // Keys: navigation, the actions of the keymap, and deletions after their confirmation.
 extension RemindersApp {
+  /// Once the run loop has returned: the writes asked for land before the app exits, unless it
+  /// was interrupted while it already waited for them to quit (a second Ctrl-C), which exits at
+  /// once, as asked, rather than wait out another program's lock (SQLite's busy timeout).
+  func settleWrites(beforeExitingFor reason: ExitReason) async {
+    if reason == .interrupted, isQuittingWhenSaved { return }
+    await writes.settle()
+  }
+
   func handle(_ event: KeyEvent) -> EventResult {
     if event == .resize { return .handled }
     // Too small a screen shows nothing but a request for a larger one: a key would act on what
