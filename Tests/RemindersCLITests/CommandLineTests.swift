@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUITestSupport
 import Testing
 
 @Suite("The command line, run as scripts run it")
@@ -393,6 +394,26 @@ struct InterchangeCommandTests {
     let again = try copy.run(arguments: ["import", "-"], input: exported.stdout)
     #expect(again.stdout.contains("added 0 reminders, updated 12 reminders"))
     #expect(try copy.reminders("--all").count == 12)
+  }
+
+  /// Text another program wrote as bytes that are not UTF-8 cannot go into JSON as it is: the
+  /// export still writes, and says which reminder's text it changed.
+  @Test func anExportSaysWhichTextIsNotUTF8() throws {
+    defer { cli.removeDatabase() }
+    try cli.run("add", "Milk")
+    let sqliteExtension = try #require(CommandRunner.sqliteExtension, "the app's SQLite extension is built")
+    try Subprocess.runChecked([
+      "sqlite3", "-cmd", ".load \(sqliteExtension)", cli.databasePath,
+      #"UPDATE "reminders" SET "notes" = CAST(X'4E6F7465FF' AS TEXT)"#,
+    ])
+    let exported = try cli.run("export")
+    #expect(exported.status == 0)
+    #expect(exported.stdout.contains("\"notes\" : \"Note\u{FFFD}\""))
+    #expect(
+      exported.stderr
+        == "reminders: warning: the text of reminder “Milk” is not UTF-8 in the database (another program "
+        + "wrote it): the export holds U+FFFD (�) in place of each sequence that is not, and an import of "
+        + "the file writes that; correct the text, then export again to keep it\n")
   }
 
   /// Counts agree with their nouns: one list, not "1 lists".

@@ -238,3 +238,26 @@ import Testing
     #expect(archive.tagTitles(of: AwkwardArchive.reminderID(4)) == [])
   }
 }
+
+@Suite("An archive read from a database names the text that is not UTF-8 there")
+struct TextNotUTF8Tests {
+  @Test func rowsWithBytesThatAreNotUTF8AreNamed() throws {
+    let fixture = try Fixture()
+    // Bytes another program wrote as text: 0xFF is never UTF-8. "Haircut" keeps a U+FFFD of its
+    // own, which is UTF-8 and is not named.
+    try fixture.database.write { db in
+      try db.execute(
+        sql: """
+          UPDATE "reminders" SET "notes" = CAST(X'4E6F7465FF' AS TEXT) WHERE "title" = 'Groceries';
+          UPDATE "reminders" SET "title" = 'Hair�cut' WHERE "title" = 'Haircut';
+          UPDATE "remindersLists" SET "title" = CAST(X'576F726BFE' AS TEXT) WHERE "title" = 'Business';
+          INSERT INTO "tags" ("title") VALUES (CAST(X'6A6F62C3' AS TEXT));
+          """)
+    }
+    let archive = try fixture.database.archive()
+    #expect(
+      archive.textNotUTF8 == ["list “Work\u{FFFD}”", "reminder “Groceries”", "tag “#job\u{FFFD}”"])
+    // A database written by the app alone has none.
+    #expect(try Fixture().database.archive().textNotUTF8 == [])
+  }
+}

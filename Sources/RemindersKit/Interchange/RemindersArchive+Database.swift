@@ -33,6 +33,7 @@ extension RemindersArchive {
           && $0.tagID.in(Tag.select(\.title))
       }
       .order { ($0.reminderID, $0.tagID) }.fetchAll(db))
+    textNotUTF8 = try Self.textNotUTF8(in: self, db)
   }
 }
 

@@ -29,6 +29,15 @@ enum ExportCommand: Subcommand {
     let output = parsed.value("--output")
     let format = try InterchangeFormat(option: parsed.value("--format"), path: output, help: help)
     let archive = try context.existingDatabase().archive()
+    if !archive.textNotUTF8.isEmpty {
+      let rows = archive.textNotUTF8
+      let named =
+        rows.prefix(3).joined(separator: ", ") + (rows.count > 3 ? " and \(rows.count - 3) more" : "")
+      Console.error(
+        "reminders: warning: the text of \(named) is not UTF-8 in the database (another program wrote it): "
+          + "the export holds U+FFFD (�) in place of each sequence that is not, and an import of the file "
+          + "writes that; correct the text, then export again to keep it")
+    }
     let data: Data
     switch format {
     case .json:
