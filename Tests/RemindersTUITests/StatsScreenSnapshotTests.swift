@@ -36,8 +36,9 @@ struct StatsScreenSnapshotTests {
     #expect(!screen.contains("█") && !screen.contains("▄"))
   }
 
-  /// A short window keeps every part of the pane: a line of figures, the chart as a braille line,
-  /// the lists, and the tags, with nothing cut at the bottom and no count of lists it could show.
+  /// A short window keeps every part of the pane: a line of figures, the chart in the three rows
+  /// the lists leave it, the lists, and the tags, with nothing cut at the bottom, no count of lists
+  /// it could show and no row left empty below.
   @Test(.fixedSample()) func short() async {
     let driver = await stats(Size(width: 60, height: 16))
     let screen = driver.screenText
@@ -61,8 +62,8 @@ struct StatsScreenSnapshotTests {
   @Test func layoutGivesUpBigFiguresThenGapsBeforeLists() {
     // 80x24: big figures, gaps, and a chart of bars.
     #expect(StatsPane.layout(height: 21, lists: 3) == .init(figures: 4, gaps: true, chart: 8, lists: 3))
-    // 60x16: a line of figures keeps all three lists.
-    #expect(StatsPane.layout(height: 13, lists: 3) == .init(figures: 1, gaps: true, chart: 1, lists: 3))
+    // 60x16: a line of figures keeps all three lists, and the chart its bars.
+    #expect(StatsPane.layout(height: 13, lists: 3) == .init(figures: 1, gaps: true, chart: 3, lists: 3))
     // 40x12: no gaps either.
     #expect(StatsPane.layout(height: 9, lists: 3) == .init(figures: 1, gaps: false, chart: 1, lists: 3))
     // Many lists at 60x16: four of them, and a line counting the rest.

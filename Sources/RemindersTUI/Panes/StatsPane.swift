@@ -65,7 +65,7 @@ struct StatsPane: View {
             StyledText("Completed, last \(value.days.count) days", style: .title)
               + StyledText(" · \(completed) in all", style: .dim)))
       ]
-    if chartRows >= 4 {
+    if chartRows >= BarChart.minimumHeight {
       items.append(
         .fixed(
           chartRows,
@@ -119,12 +119,13 @@ struct StatsPane: View {
     return shown == 0 ? 0 : max(count - shown, 0)
   }
 
-  /// The rows of the chart (a braille line below 4) and of the lists, from the rows the fixed
-  /// parts leave. Every list shows while they fit beside a chart of 4 rows, which takes what they
-  /// leave up to 12. When they do not, the chart keeps half the rows (up to 8) and the lists take
-  /// the rest, with a line saying how many more: many lists do not squeeze the chart to a line.
+  /// The rows of the chart (a braille line below 3, the bar chart's least) and of the lists, from
+  /// the rows the fixed parts leave. Every list shows while they fit beside a chart of 3 rows,
+  /// which takes what they leave up to 12. When they do not, the chart keeps half the rows (up to
+  /// 8) and the lists take the rest, with a line saying how many more: many lists do not squeeze
+  /// the chart to a line.
   static func rows(available: Int, lists count: Int) -> (chart: Int, lists: Int) {
-    if count + 4 <= available { return (min(available - count, 12), count) }
+    if count + BarChart.minimumHeight <= available { return (min(available - count, 12), count) }
     let chart = available >= 8 ? min(8, available / 2) : 1
     let lists = min(count, max(available - chart, 0))
     return lists < count ? (chart, max(available - chart - 1, 0)) : (chart, lists)

@@ -19,9 +19,11 @@ public struct BarChart: View {
     self.style = style
   }
 
+  /// The fewest rows it draws in: a row of bars, the values over them and the labels under them.
+  public static let minimumHeight = 3
+
   public func render(in rect: Rect, on canvas: inout Canvas) {
-    // A row for the labels and one for the values over the bars.
-    guard !bars.isEmpty, rect.height >= 3, rect.width >= bars.count else { return }
+    guard !bars.isEmpty, rect.height >= Self.minimumHeight, rect.width >= bars.count else { return }
     let slot = rect.width / bars.count
     let barWidth = max(min(slot - 1, 3), 1)
     let plotHeight = rect.height - 2
