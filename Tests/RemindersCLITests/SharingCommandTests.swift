@@ -97,6 +97,12 @@ struct SharingCommandTests {
       leaving.status == 1
         && leaving.stderr.contains("is shared with you by alice: removing it leaves the share")
         && leaving.stderr.contains("(alice keeps them)"), "\(leaving.stderr)")
+    // With --yes bob leaves through the server, after sending what he had not sent: alice gets it.
+    _ = try bob.succeed("add", "Unsent from bob", "--list", "Family")
+    #expect(try bob.succeed("lists", "rm", "Family", "--yes") == "Left Family; alice keeps it.\n")
+    #expect(try bob.lists().isEmpty)
+    _ = try alice.succeed("sync")
+    #expect(try alice.succeed("ls", "--list", "Family").contains("Unsent from bob"))
 
     let token = try alice.succeed("share", "Personal", "--invite", "--read-only")
       .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -106,7 +112,7 @@ struct SharingCommandTests {
     // Used once: not found, as anything that is not there (exit 3).
     #expect(try carol.run("accept", token).status == 3)
     let owned = try alice.succeed("shares")
-    #expect(owned.contains("Family: bob (read-write)") && owned.contains("Personal: carol (read-only)"))
+    #expect(owned.contains("Family: nobody") && owned.contains("Personal: carol (read-only)"), "\(owned)")
 
     #expect(try alice.succeed("unshare", "Family").contains("Stopped sharing Family"))
     _ = try bob.succeed("sync")

@@ -172,6 +172,17 @@ import Testing
     #expect(family.share?.participants.map(\.userName) ?? [] == [], "\(String(describing: family.share))")
   }
 
+  /// What a participant did in the list and had not sent yet reaches its owner when they leave,
+  /// rather than leave the device with the list.
+  @Test func aParticipantWhoLeavesSendsTheirWorkFirst() async throws {
+    let (alice, bob) = try await aliceSharesFamily(with: .readWrite)
+    try bob.add("Buy milk @Family")
+    _ = try await bob.sharing.unshare(bob.list("Family"))
+    #expect(try bob.home().lists.allSatisfy { $0.remindersList.title != "Family" })
+    try await alice.engine.syncChanges()
+    #expect(try alice.listScreen("Family").rows.contains { $0.reminder.title == "Buy milk" })
+  }
+
   /// The same when the participant leaves by deleting the list on their device.
   @Test func aParticipantWhoDeletesTheListLeavesTheOwnersList() async throws {
     let (alice, bob) = try await aliceSharesFamily(with: .readWrite)

@@ -46,8 +46,8 @@ public struct ListSharing: Sendable {
     case left
   }
 
-  /// For the list's owner: stops sharing it, or takes only `user` out. For a participant: leaves
-  /// the list (a participant cannot take others out).
+  /// For the list's owner: stops sharing it, or takes only `user` out. For a participant: sends
+  /// what waits to be sent, then leaves the list (a participant cannot take others out).
   public func unshare(_ list: RemindersList, user: String? = nil) async throws -> Unshared {
     guard let (share, isOwner) = try await state(of: list) else { throw Refusal.notShared(list.title) }
     if isOwner {
@@ -64,6 +64,9 @@ public struct ListSharing: Sendable {
       return .stopped
     }
     guard user == nil else { throw Refusal.notOwner(list.title) }
+    // What this user did in the list and has not sent yet reaches its owner before the list leaves
+    // this device: afterwards nobody could send it.
+    try await engine.sendChanges()
     try await engine.leaveShare(share)
     return .left
   }

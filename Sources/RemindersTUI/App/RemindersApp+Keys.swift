@@ -331,8 +331,9 @@ extension RemindersApp {
       }
     case .leftList(let id, let title, let owner):
       let left = "Left “\(title)”; \(owner) keeps it"
-      // Shared read-only, the list's rows cannot be deleted here: the server takes this user out.
-      if let state = home.lists.first(where: { $0.id == id }), !state.isWritable, let engine = sync.engine {
+      // The server takes this user out, after what waits to be sent in the list. Only without an
+      // account (logged out, the data kept) is the list deleted here.
+      if let state = home.lists.first(where: { $0.id == id }), let engine = sync.engine {
         let list = state.remindersList
         Task { [weak self] in
           do {

@@ -92,7 +92,8 @@ enum ListsCommand: Subcommand {
         throw CommandError.usage("lists rm needs one list", help: help)
       }
       let database = try context.existingDatabase()
-      let (list, owner, readOnly) = try database.write { db in
+      let engine = try context.syncEngineIfAny()
+      let (list, owner, leavesThroughServer) = try database.write { db in
         let list = try Lookup.list(parsed.positional[1], in: db)
         let count = try Reminder.where { $0.remindersListID.eq(list.id) }.fetchCount(db)
         // A list shared with the user is left, not deleted: its owner keeps it.
@@ -107,12 +108,14 @@ enum ListsCommand: Subcommand {
               ?? "the list '\(list.title)' holds \(count: count, "reminder"), which would be deleted with it; "
               + "add --yes to delete them all")
         }
-        // Shared read-only, its rows cannot be deleted here: the server takes this user out (below).
-        let readOnly = owner != nil && state?.isWritable == false
-        if !readOnly { try db.deleteList(list.id) }
-        return (list, owner, readOnly)
+        // Shared with this user, the list is left through the server (below), after what waits to
+        // be sent in it. Only without an account (logged out, the data kept) is it deleted here,
+        // where a list shared read-only cannot be.
+        let leavesThroughServer = owner != nil && (engine != nil || state?.isWritable == false)
+        if !leavesThroughServer { try db.deleteList(list.id) }
+        return (list, owner, leavesThroughServer)
       }
-      if readOnly {
+      if leavesThroughServer {
         let engine = try context.requireSyncEngine()
         _ = try syncCall { try await ListSharing(engine: engine).unshare(list) }
       }
