@@ -69,6 +69,7 @@ struct SharingCommandTests {
     _ = try alice.succeed("sync")
     #expect(
       try alice.succeed("share", "Family", "--with", "bob", "--read-only").contains("Shared Family with bob"))
+    #expect(try alice.succeed("lists").contains("⇄ with bob (invited)\n"))
     let pending = try bob.succeed("shares", "--json")
     let shareID = try #require(
       (try JSONSerialization.jsonObject(with: Data(pending.utf8)) as? [[String: Any]])?.first?["shareID"]
@@ -77,7 +78,9 @@ struct SharingCommandTests {
     #expect(try bob.lists() == ["Family"])
     let bobsLists = try bob.succeed("lists")
     #expect(bobsLists.contains("⇄ from alice, read-only"), "\(bobsLists)")
-    #expect(try alice.succeed("lists").contains("⇄ with bob"))
+    // What alice's `shares` hears from the server, her `lists` shows from then on.
+    #expect(try alice.succeed("shares").contains("Family: bob (read-only)\n"))
+    #expect(try alice.succeed("lists").contains("⇄ with bob\n"))
     let refused = try bob.run("add", "Sneaky", "--list", "Family")
     #expect(refused.status != 0 && refused.stderr.contains("shared with you read-only"))
 

@@ -172,6 +172,26 @@ import Testing
     #expect(family.share?.participants.map(\.userName) ?? [] == [], "\(String(describing: family.share))")
   }
 
+  /// The owner's list follows the server's shares as soon as they are asked for, not only at the
+  /// next sync: what `lists` shows agrees with what `shares` said.
+  @Test func askingForTheSharesUpdatesTheOwnersList() async throws {
+    let (alice, bob) = try await aliceSharesFamily(with: .readWrite)
+    _ = try await bob.sharing.unshare(bob.list("Family"))
+    _ = try await alice.engine.shares()
+    let family = try #require(try alice.home().lists.first { $0.remindersList.title == "Family" })
+    #expect(family.share?.participants.map(\.userName) ?? ["?"] == [], "\(String(describing: family.share))")
+  }
+
+  /// A list shared from the owner's other device, not synced here yet, can be unshared here.
+  @Test func aShareMadeOnAnotherDeviceCanBeChangedHere() async throws {
+    let (alice, _) = try await aliceSharesFamily(with: .readWrite)
+    let other = try device("alice-2", user: "alice")
+    try await other.engine.syncChanges()
+    _ = server.database(for: "carol")
+    _ = try await other.sharing.add("carol", permission: .readOnly, to: other.list("Personal"))
+    #expect(try await alice.sharing.unshare(alice.list("Personal"), user: "carol") == .removed("carol"))
+  }
+
   /// What a participant did in the list and had not sent yet reaches its owner when they leave,
   /// rather than leave the device with the list.
   @Test func aParticipantWhoLeavesSendsTheirWorkFirst() async throws {

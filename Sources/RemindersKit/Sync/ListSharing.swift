@@ -13,6 +13,8 @@ public struct ListSharing: Sendable {
   /// The list's share and whether the user owns it, as the server has it now; nil when the list
   /// is not shared.
   public func state(of list: RemindersList) async throws -> (share: CKShare, isOwner: Bool)? {
+    // The copy kept here follows the server's first (shared, or changed, on another device).
+    _ = try await engine.shares()
     guard let share = try await engine.shareOfRecord(list) else { return nil }
     return (share, try await engine.isOwner(of: share))
   }
@@ -130,7 +132,7 @@ public struct ListSharing: Sendable {
       case .notParticipant(let user, let title, let participants):
         "\(user) does not take part in \(title); "
           + (participants.isEmpty
-            ? "nobody does yet" : "its participants are " + participants.joined(separator: ", "))
+            ? "nobody does" : "its participants are " + participants.joined(separator: ", "))
       }
     }
   }

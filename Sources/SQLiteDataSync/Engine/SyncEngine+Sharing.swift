@@ -146,10 +146,15 @@ extension SyncEngine {
   /// The user this device syncs as, as the server knows them.
   public func currentUserName() async throws -> String { try await currentAccount().user }
 
-  /// The shares this user owns or was added to, as the server has them now.
+  /// The shares this user owns or was added to, as the server has them now. The copies kept with
+  /// the records (which ``shareOfRecord(_:)`` and the screens read) are brought up to date with
+  /// them; records of a share this user left elsewhere leave the device with the next fetch.
   public func shares() async throws -> [CKShare] {
     guard let cloud else { throw CloudError.noAccount }
-    return try await cloud.shares()
+    let account = try await currentAccount()
+    let shares = try await cloud.shares()
+    _ = try await writeAsEngine(as: account) { db in try self.refresh(shares, account: account, db) }
+    return shares
   }
 
   // MARK: Local bookkeeping
@@ -174,24 +179,32 @@ extension SyncEngine {
   /// Brings the shares kept locally in line with the server's list: shares to store, and
   /// shares this user no longer takes part in, whose records leave the device.
   func reconcile(_ shares: [CKShare], account: CloudAccount, _ db: Database) throws {
-    for share in shares where share.ownerName == account.user || share.currentUserPermission != .none {
-      try store(share, db)
-    }
-    let current = Set(
-      shares.filter { $0.ownerName == account.user || $0.currentUserPermission != .none }.map(\.shareID))
+    for share in try refresh(shares, account: account, db) { try purge(share, db) }
+  }
+
+  /// Stores the shares the server listed that this user owns or takes part in, and forgets those
+  /// of this user's own records that it no longer has (sharing stopped on another device).
+  /// Returns the shares of others kept here that the user no longer takes part in: their records
+  /// are for ``reconcile(_:account:_:)`` to purge.
+  func refresh(_ shares: [CKShare], account: CloudAccount, _ db: Database) throws -> [CKShare] {
+    let current = shares.filter { $0.ownerName == account.user || $0.currentUserPermission != .none }
+    for share in current { try store(share, db) }
+    let currentIDs = Set(current.map(\.shareID))
     let kept = try Row.fetchAll(
       db, sql: #"SELECT "share", "ownerName" FROM "sqlitedata_icloud_metadata" WHERE "share" IS NOT NULL"#)
+    var left: [CKShare] = []
     for row in kept {
       let share = try JSONDecoder().decode(CKShare.self, from: Data(try row.decode(String.self, at: 0).utf8))
-      guard !current.contains(share.shareID) else { continue }
+      guard !currentIDs.contains(share.shareID) else { continue }
       if try row.decode(String.self, at: 1) == CaptureTriggers.defaultOwner {
         try db.execute(
           sql: #"UPDATE "sqlitedata_icloud_metadata" SET "share" = NULL WHERE "recordName" = ?"#,
           arguments: [share.rootRecordName])
       } else {
-        try purge(share, db)
+        left.append(share)
       }
     }
+    return left
   }
 
   /// A share joined since the last fetch makes older records of its zone readable, which a

@@ -22,13 +22,14 @@ enum ListsCommand: Subcommand {
       -h, --help   Show this help
     """
 
-  /// "  ⇄ with bob, carol" or "  ⇄ from alice, read-only"; nothing for a list nobody shares.
+  /// "  ⇄ with bob, carol (invited)" or "  ⇄ from alice, read-only"; nothing for a list nobody
+  /// shares.
   static func sharing(_ list: ReminderListState) -> String {
     guard let share = list.share else { return "" }
     if let owner = list.sharedBy {
       return "  ⇄ from \(owner)" + (list.isWritable ? "" : ", read-only")
     }
-    let people = share.participants.map(\.userName)
+    let people = share.participants.map { $0.isAccepted ? $0.userName : "\($0.userName) (invited)" }
     return "  ⇄ " + (people.isEmpty ? "shared" : "with " + people.joined(separator: ", "))
   }
 

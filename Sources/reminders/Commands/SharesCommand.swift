@@ -70,7 +70,7 @@ enum SharesCommand: Subcommand {
         let people = entry.participants.map { person -> String in
           "\(person.user) (\(person.permission)\(person.accepted ? "" : ", invited"))"
         }
-        Console.print("  \(entry.list): \(people.isEmpty ? "nobody yet" : people.joined(separator: ", "))")
+        Console.print("  \(entry.list): \(people.isEmpty ? "nobody" : people.joined(separator: ", "))")
       }
     }
     if !withMe.isEmpty {
