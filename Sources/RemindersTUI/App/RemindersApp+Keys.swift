@@ -342,7 +342,6 @@ extension RemindersApp {
           } catch {
             self?.post(message(for: error), style: .error)
           }
-          self?.loop?.invalidate()
         }
         return
       }

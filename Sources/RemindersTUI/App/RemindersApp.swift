@@ -64,9 +64,14 @@ final class RemindersApp: Application {
   /// `q` was pressed while writes were still running: the app quits once they are done, with the
   /// screen up and saying so meanwhile.
   var isQuittingWhenSaved = false
+  /// The status line's messages and the last error (see ``StatusLineModel``).
+  let statusLine = StatusLineModel()
   /// The last error, shown whole at the bottom until the next key: unlike other messages it
   /// does not go by itself, and it is not cut to the status line's width.
-  var shownError: String?
+  var shownError: String? {
+    get { statusLine.shownError }
+    set { statusLine.shownError = newValue }
+  }
   /// Quit once saved, and saved: every frame reads `writes.pending`, so its change brings a frame.
   var isDone: Bool { isQuittingWhenSaved && writes.pending == 0 }
   /// Waits for the next midnight (see `followTheDay`).
@@ -76,7 +81,10 @@ final class RemindersApp: Application {
   var overlay: Overlay?
   /// The line where text is typed (quick-add, a tag), while it is open.
   var prompt: LinePrompt?
-  var messages = StatusMessages()
+  var messages: StatusMessages {
+    get { statusLine.messages }
+    set { statusLine.messages = newValue }
+  }
   var keymap = AppKeymap.make()
   /// The dependencies the app was made with: what "now" is for due date labels.
   let dependencies = DependencyValues.current
