@@ -66,10 +66,23 @@ struct StatsScreenSnapshotTests {
     #expect(StatsPane.layout(height: 13, lists: 3) == .init(figures: 1, gaps: true, chart: 3, lists: 3))
     // 40x12: no gaps either.
     #expect(StatsPane.layout(height: 9, lists: 3) == .init(figures: 1, gaps: false, chart: 1, lists: 3))
-    // Many lists at 60x16: four of them, and a line counting the rest.
-    #expect(StatsPane.layout(height: 13, lists: 9) == .init(figures: 1, gaps: true, chart: 1, lists: 4))
+    // Many lists at 60x16: the gaps go before the bars; four lists, and a line counting the rest.
+    #expect(StatsPane.layout(height: 13, lists: 9) == .init(figures: 1, gaps: false, chart: 4, lists: 4))
     // No room for a list row: the line says so rather than "and 9 more" under nothing.
     #expect(StatsPane.rows(available: 2, lists: 9) == (1, 0))
+  }
+
+  /// From the smallest screen up, the chart is bars wherever a bar chart fits, and no row is left
+  /// empty while the chart can still grow: at every height, with few lists and with many.
+  @Test(arguments: [1, 3, 9]) func everyHeightUsesItsRows(lists count: Int) {
+    for height in 10...40 {
+      let layout = StatsPane.layout(height: height, lists: count)
+      let used =
+        layout.figures + 3 + (layout.gaps ? 3 : 0) + layout.chart + layout.lists
+        + (layout.lists < count ? 1 : 0)
+      #expect(layout.chart >= BarChart.minimumHeight, "height \(height): \(layout)")
+      #expect(used == height || layout.chart == 12, "height \(height): \(layout) uses \(used) rows")
+    }
   }
 
   /// Many lists do not squeeze the chart to a line: it keeps its bars and day letters, and the

@@ -38,11 +38,11 @@ struct StatsPane: View {
     var lists: Int
   }
 
-  /// Big figures and gaps while they leave a line of chart and the first three lists (and the line
-  /// counting the rest); then a line of figures; then no gaps either. The chart and the lists share
-  /// what is left (see ``rows(available:lists:)``).
+  /// Big figures and gaps while they leave a bar chart and the first three lists (and the line
+  /// counting the rest); then a line of figures; then no gaps either: the bars go last. The chart
+  /// and the lists share what is left (see ``rows(available:lists:)``).
   static func layout(height: Int, lists count: Int) -> Layout {
-    let wanted = 1 + min(count, 3) + (count > 3 ? 1 : 0)
+    let wanted = BarChart.minimumHeight + min(count, 3) + (count > 3 ? 1 : 0)
     var layout = Layout(figures: 4, gaps: true, chart: 0, lists: 0)
     // Besides the figures: the headings of the chart and the lists, the tags, and three gaps.
     func available() -> Int { height - layout.figures - 3 - (layout.gaps ? 3 : 0) }
@@ -122,11 +122,12 @@ struct StatsPane: View {
   /// The rows of the chart (a braille line below 3, the bar chart's least) and of the lists, from
   /// the rows the fixed parts leave. Every list shows while they fit beside a chart of 3 rows,
   /// which takes what they leave up to 12. When they do not, the chart keeps half the rows (up to
-  /// 8) and the lists take the rest, with a line saying how many more: many lists do not squeeze
-  /// the chart to a line.
+  /// 8), or its least beside two lists, and the lists take the rest, with a line saying how many
+  /// more: many lists do not squeeze the chart to a line.
   static func rows(available: Int, lists count: Int) -> (chart: Int, lists: Int) {
-    if count + BarChart.minimumHeight <= available { return (min(available - count, 12), count) }
-    let chart = available >= 8 ? min(8, available / 2) : 1
+    let bars = BarChart.minimumHeight
+    if count + bars <= available { return (min(available - count, 12), count) }
+    let chart = available >= 8 ? min(8, available / 2) : available >= bars + 3 ? bars : 1
     let lists = min(count, max(available - chart, 0))
     return lists < count ? (chart, max(available - chart - 1, 0)) : (chart, lists)
   }
