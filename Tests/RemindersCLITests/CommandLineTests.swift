@@ -409,11 +409,13 @@ struct InterchangeCommandTests {
     let exported = try cli.run("export")
     #expect(exported.status == 0)
     #expect(exported.stdout.contains("\"notes\" : \"Note\u{FFFD}\""))
+    let id = try #require(try cli.run("ls", "--all").stdout.split(separator: " ").first)
     #expect(
       exported.stderr
-        == "reminders: warning: the text of reminder “Milk” is not UTF-8 in the database (another program "
-        + "wrote it): the export holds U+FFFD (�) in place of each sequence that is not, and an import of "
-        + "the file writes that; correct the text, then export again to keep it\n")
+        == "reminders: warning: 1 row holds text that is not UTF-8 (another program wrote it):\n"
+        + "  reminder \(id) “Milk”: notes\n"
+        + "The export holds � (U+FFFD) where those bytes were, and importing it would store that �. To export "
+        + "the text as it should read, correct it first (reminders edit, or the app), then export again.\n")
   }
 
   /// Counts agree with their nouns: one list, not "1 lists".

@@ -243,6 +243,7 @@ import Testing
 struct TextNotUTF8Tests {
   @Test func rowsWithBytesThatAreNotUTF8AreNamed() throws {
     let fixture = try Fixture()
+    let business = try fixture.list("Business")
     // Bytes another program wrote as text: 0xFF is never UTF-8. "Haircut" keeps a U+FFFD of its
     // own, which is UTF-8 and is not named.
     try fixture.database.write { db in
@@ -256,7 +257,12 @@ struct TextNotUTF8Tests {
     }
     let archive = try fixture.database.archive()
     #expect(
-      archive.textNotUTF8 == ["list “Work\u{FFFD}”", "reminder “Groceries”", "tag “#job\u{FFFD}”"])
+      archive.textNotUTF8 == [
+        TextNotUTF8(row: .list(business.id), title: "Work\u{FFFD}", columns: ["title"]),
+        TextNotUTF8(
+          row: .reminder(try fixture.reminder("Groceries").id), title: "Groceries", columns: ["notes"]),
+        TextNotUTF8(row: .tag, title: "job\u{FFFD}", columns: ["title"]),
+      ])
     // A database written by the app alone has none.
     #expect(try Fixture().database.archive().textNotUTF8 == [])
   }

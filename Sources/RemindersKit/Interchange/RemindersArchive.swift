@@ -19,10 +19,10 @@ public struct RemindersArchive: Hashable, Sendable {
   /// The lists whose position the archive does not give (a calendar from another app): a new one
   /// goes after the lists already in the database, not before them.
   var listsWithoutPosition: Set<RemindersList.ID> = []
-  /// The rows, read from a database, whose text is not UTF-8 there (bytes another program wrote),
-  /// named as they read: `reminder “Bad �”`. The archive holds U+FFFD (�) in place of each
-  /// sequence that is not UTF-8, so writing it does not copy that text as it is.
-  public internal(set) var textNotUTF8: [String] = []
+  /// The rows, read from a database, whose text is not UTF-8 there (bytes another program wrote).
+  /// The archive holds U+FFFD (�) in place of each sequence that is not UTF-8, so writing it does
+  /// not copy that text as it is.
+  public internal(set) var textNotUTF8: [TextNotUTF8] = []
 
   public init(
     version: Int = RemindersArchive.currentVersion, lists: [RemindersList] = [],

@@ -28,16 +28,9 @@ enum ExportCommand: Subcommand {
     }
     let output = parsed.value("--output")
     let format = try InterchangeFormat(option: parsed.value("--format"), path: output, help: help)
-    let archive = try context.existingDatabase().archive()
-    if !archive.textNotUTF8.isEmpty {
-      let rows = archive.textNotUTF8
-      let named =
-        rows.prefix(3).joined(separator: ", ") + (rows.count > 3 ? " and \(rows.count - 3) more" : "")
-      Console.error(
-        "reminders: warning: the text of \(named) is not UTF-8 in the database (another program wrote it): "
-          + "the export holds U+FFFD (�) in place of each sequence that is not, and an import of the file "
-          + "writes that; correct the text, then export again to keep it")
-    }
+    let database = try context.existingDatabase()
+    let archive = try database.archive()
+    if !archive.textNotUTF8.isEmpty { try warn(of: archive.textNotUTF8, in: database) }
     let data: Data
     switch format {
     case .json:
@@ -71,6 +64,37 @@ enum ExportCommand: Subcommand {
     } else {
       Console.write(data)
     }
+  }
+
+  /// Says which rows hold text that is not UTF-8, which the export carries with U+FFFD in its place:
+  /// by their short ids (their titles may show U+FFFD too), up to ten of them.
+  static func warn(of rows: [TextNotUTF8], in database: DatabasePool) throws {
+    let shown = rows.prefix(10)
+    let (reminderIDs, listIDs) = try database.read { db in
+      (
+        try ShortIDs.reminders(
+          shown.compactMap { if case .reminder(let id) = $0.row { id } else { nil } }, in: db),
+        try ShortIDs.lists(shown.compactMap { if case .list(let id) = $0.row { id } else { nil } }, in: db)
+      )
+    }
+    var lines = [
+      "reminders: warning: \(count: rows.count, "row") \(rows.count == 1 ? "holds" : "hold") text that is not "
+        + "UTF-8 (another program wrote it):"
+    ]
+    for row in shown {
+      let name =
+        switch row.row {
+        case .reminder(let id): "reminder \(reminderIDs.of(id)) “\(row.title)”"
+        case .list(let id): "list \(listIDs.of(id)) “\(row.title)”"
+        case .tag: "tag “#\(row.title)”"
+        }
+      lines.append("  \(name): \(row.columns.joined(separator: ", "))")
+    }
+    if rows.count > shown.count { lines.append("  and \(rows.count - shown.count) more") }
+    lines.append(
+      "The export holds � (U+FFFD) where those bytes were, and importing it would store that �. To export "
+        + "the text as it should read, correct it first (reminders edit, or the app), then export again.")
+    Console.error(lines.joined(separator: "\n"))
   }
 
   /// Whether `path` is the database file or its log, by identity: the same file under another
