@@ -102,7 +102,7 @@ struct SharingCommandTests {
         && leaving.stderr.contains("(alice keeps them)"), "\(leaving.stderr)")
     // With --yes bob leaves through the server, after sending what he had not sent: alice gets it.
     _ = try bob.succeed("add", "Unsent from bob", "--list", "Family")
-    #expect(try bob.succeed("lists", "rm", "Family", "--yes") == "Left Family; alice keeps it.\n")
+    #expect(try bob.succeed("lists", "rm", "Family", "--yes") == "Left “Family”; alice keeps it\n")
     #expect(try bob.lists().isEmpty)
     _ = try alice.succeed("sync")
     #expect(try alice.succeed("ls", "--list", "Family").contains("Unsent from bob"))
@@ -117,12 +117,12 @@ struct SharingCommandTests {
     let owned = try alice.succeed("shares")
     #expect(owned.contains("Family: nobody") && owned.contains("Personal: carol (read-only)"), "\(owned)")
 
-    #expect(try alice.succeed("unshare", "Family").contains("Stopped sharing Family"))
+    #expect(try alice.succeed("unshare", "Family").contains("Stopped sharing “Family”; you keep it"))
     _ = try bob.succeed("sync")
     #expect(try bob.lists().isEmpty)
     #expect(try alice.lists() == ["Business", "Family", "Personal"])
     // carol may only read Personal: removing it leaves it through the server, alice keeps it.
-    #expect(try carol.succeed("lists", "rm", "Personal", "--yes") == "Left Personal; alice keeps it.\n")
+    #expect(try carol.succeed("lists", "rm", "Personal", "--yes") == "Left “Personal”; alice keeps it\n")
     #expect(try carol.lists().isEmpty)
     #expect(try alice.lists() == ["Business", "Family", "Personal"])
 
@@ -136,7 +136,7 @@ struct SharingCommandTests {
     #expect(try bob.lists() == ["Business"])
     #expect(try bob.run("unshare", "Business", "--user", "alice").stderr.contains("only the owner"))
     #expect(
-      try alice.succeed("unshare", "Business", "--user", "bob").contains("bob no longer shares Business"))
+      try alice.succeed("unshare", "Business", "--user", "bob").contains("bob no longer shares “Business”"))
     _ = try bob.succeed("sync")
     #expect(try bob.lists().isEmpty)
 

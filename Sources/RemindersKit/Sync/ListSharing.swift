@@ -44,8 +44,17 @@ public struct ListSharing: Sendable {
     case removed(String)
     /// The owner stopped sharing; the others lost the list.
     case stopped
-    /// A participant left; the list left this device.
-    case left
+    /// A participant left; the list left this device, and its owner keeps it.
+    case left(owner: String)
+
+    /// What happened to `list`, as both front ends say it: `Left “Family”; alice keeps it`.
+    public func message(list title: String) -> String {
+      switch self {
+      case .removed(let user): "\(user) no longer shares “\(title)”"
+      case .stopped: "Stopped sharing “\(title)”; you keep it"
+      case .left(let owner): "Left “\(title)”; \(owner) keeps it"
+      }
+    }
   }
 
   /// For the list's owner: stops sharing it, or takes only `user` out. For a participant: sends
@@ -70,7 +79,7 @@ public struct ListSharing: Sendable {
     // this device: afterwards nobody could send it.
     try await engine.sendChanges()
     try await engine.leaveShare(share)
-    return .left
+    return .left(owner: share.ownerName)
   }
 
   // MARK: Joining

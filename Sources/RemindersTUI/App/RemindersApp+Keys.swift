@@ -330,15 +330,15 @@ extension RemindersApp {
         return "Deleted the list “\(title)”"
       }
     case .leftList(let id, let title, let owner):
-      let left = "Left “\(title)”; \(owner) keeps it"
+      let left = ListSharing.Unshared.left(owner: owner).message(list: title)
       // The server takes this user out, after what waits to be sent in the list. Only without an
       // account (logged out, the data kept) is the list deleted here.
       if let state = home.lists.first(where: { $0.id == id }), let engine = sync.engine {
         let list = state.remindersList
         Task { [weak self] in
           do {
-            _ = try await ListSharing(engine: engine).unshare(list)
-            self?.post(left, style: .success)
+            let outcome = try await ListSharing(engine: engine).unshare(list)
+            self?.post(outcome.message(list: list.title), style: .success)
           } catch {
             self?.post(message(for: error), style: .error)
           }

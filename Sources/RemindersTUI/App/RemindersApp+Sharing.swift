@@ -84,12 +84,8 @@ extension RemindersApp {
       case .remove(let user):
         _ = try await sharing.unshare(list, user: user)
         return .success(.share(try await sharing.state(of: list)?.share, isOwner: true))
-      case .stop:
-        _ = try await sharing.unshare(list)
-        return .success(.gone("Stopped sharing “\(list.title)”; you keep it"))
-      case .leave:
-        _ = try await sharing.unshare(list)
-        return .success(.gone("Left “\(list.title)”"))
+      case .stop, .leave:
+        return .success(.gone(try await sharing.unshare(list).message(list: list.title)))
       }
     } catch {
       return .failure(error)

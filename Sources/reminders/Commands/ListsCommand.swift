@@ -118,9 +118,14 @@ enum ListsCommand: Subcommand {
       }
       if leavesThroughServer {
         let engine = try context.requireSyncEngine()
-        _ = try syncCall { try await ListSharing(engine: engine).unshare(list) }
+        let outcome = try syncCall { try await ListSharing(engine: engine).unshare(list) }
+        Console.print("\(outcome.message(list: list.title))")
+      } else {
+        let message =
+          owner.map { ListSharing.Unshared.left(owner: $0).message(list: list.title) }
+          ?? "Deleted list \(list.title)"
+        Console.print("\(message)")
       }
-      Console.print(owner.map { "Left \(list.title); \($0) keeps it." } ?? "Deleted list \(list.title)")
     case let other?:
       throw CommandError.usage("unknown lists subcommand '\(other)': use add, rename or rm", help: help)
     }

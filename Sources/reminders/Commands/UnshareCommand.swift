@@ -31,10 +31,6 @@ enum UnshareCommand: Subcommand {
     } catch let refusal as ListSharing.Refusal {
       throw CommandError.failure(refusal.description)
     }
-    switch outcome {
-    case .removed(let user): Console.print("\(user) no longer shares \(list.title).")
-    case .stopped: Console.print("Stopped sharing \(list.title); you keep it.")
-    case .left: Console.print("Left \(list.title); it is no longer on this device.")
-    }
+    Console.print("\(outcome.message(list: list.title))")
   }
 }
