@@ -1,3 +1,4 @@
+import Foundation
 import RemindersKit
 import SQLiteData
 import TerminalUI
@@ -14,7 +15,13 @@ public enum RemindersTerminal {
     app.loop = loop
     app.followTheDay()
     let reason = try await loop.run()
-    await app.settleWrites(beforeExitingFor: reason)
+    let unsaved = await app.settleWrites(beforeExitingFor: reason)
+    if unsaved > 0 {
+      let message =
+        "reminders: interrupted before \(count: unsaved, "change") waiting for the database could be saved: "
+        + "\(unsaved == 1 ? "it was" : "they were") not saved\n"
+      FileHandle.standardError.write(Data(message.utf8))
+    }
     return reason.exitStatus
   }
 }

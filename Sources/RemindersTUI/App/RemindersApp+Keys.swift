@@ -8,9 +8,11 @@ extension RemindersApp {
   /// Once the run loop has returned: the writes asked for land before the app exits, unless it
   /// was interrupted while it already waited for them to quit (a second Ctrl-C), which exits at
   /// once, as asked, rather than wait out another program's lock (SQLite's busy timeout).
-  func settleWrites(beforeExitingFor reason: ExitReason) async {
-    if reason == .interrupted, isQuittingWhenSaved { return }
+  /// Returns how many writes were left unsaved, for the app to say so as it exits.
+  func settleWrites(beforeExitingFor reason: ExitReason) async -> Int {
+    if reason == .interrupted, isQuittingWhenSaved { return writes.pending }
     await writes.settle()
+    return 0
   }
 
   func handle(_ event: KeyEvent) -> EventResult {

@@ -25,8 +25,14 @@ extension RemindersApp {
       case .failure(let error):
         // A quit waiting for this write is called off: what failed (and the text reopened for
         // another try) must be seen, not lost with the screen.
+        let wasQuitting = self?.isQuittingWhenSaved == true
         self?.isQuittingWhenSaved = false
-        if let failed { failed(error) } else { self?.post(message(for: error), style: .error) }
+        if let failed {
+          failed(error)
+        } else {
+          let text = message(for: error)
+          self?.post(wasQuitting ? "Not quitting, as the change was not saved: " + text : text, style: .error)
+        }
       }
     }
   }
