@@ -316,7 +316,11 @@ struct CommandLineTests {
     #expect(lists.last?["color"] as? String == "#112233")
     let refused = try cli.run("lists", "rm", "Family")
     #expect(refused.status == 1)
-    #expect(refused.stderr.contains("--yes"))
+    // What would go, counted as the app counts it before it deletes.
+    #expect(
+      refused.stderr
+        == "reminders: the list “Family” holds 2 incomplete reminders and 1 completed, which would be deleted "
+        + "with it; add --yes to delete it\n")
     #expect(try cli.run("lists", "rm", "Family", "--yes").status == 0)
     lists = try #require(try cli.json("lists", "--json") as? [[String: Any]])
     #expect(lists.map { $0["title"] as? String } == ["Personal", "Business", "Allotment"])

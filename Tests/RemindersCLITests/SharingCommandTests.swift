@@ -134,6 +134,13 @@ struct SharingCommandTests {
         .first { $0["list"] as? String == "Business" }?["shareID"] as? String)
     _ = try bob.succeed("accept", businessID)
     #expect(try bob.lists() == ["Business"])
+    // Deleting a list alice shares asks first, saying who loses it.
+    let deleting = try alice.run("lists", "rm", "Business")
+    #expect(
+      deleting.status == 1
+        && deleting.stderr.contains(
+          "; it is shared: the people you share it with lose it too; add --yes to delete it"),
+      "\(deleting.stderr)")
     #expect(try bob.run("unshare", "Business", "--user", "alice").stderr.contains("only the owner"))
     #expect(
       try alice.succeed("unshare", "Business", "--user", "bob").contains("bob no longer shares “Business”"))

@@ -32,6 +32,22 @@ public struct ReminderListState: Hashable, Identifiable, Sendable {
   public var isWritable: Bool {
     sharedBy == nil || share?.currentUserPermission == .readWrite
   }
+
+  /// What deleting the list deletes with it, as both front ends ask before they do: “2 incomplete
+  /// reminders and 1 completed”, “1 completed reminder”; nil for an empty list.
+  public var remindersDescription: String? {
+    let (open, done) = (remindersCount, completedCount)
+    return switch (open > 0, done > 0) {
+    case (false, false): nil
+    case (true, false): "\(count: open, "incomplete reminder")"
+    case (false, true): "\(count: done, "completed reminder")"
+    case (true, true): "\(count: open, "incomplete reminder") and \(done) completed"
+    }
+  }
+
+  /// Why deleting a list the user shares is more than deleting it here, as both front ends say it
+  /// (within a sentence).
+  public static let sharedDeletionNote = "it is shared: the people you share it with lose it too"
 }
 
 extension ReminderListState {

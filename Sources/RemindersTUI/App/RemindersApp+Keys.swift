@@ -272,21 +272,15 @@ extension RemindersApp {
   /// "Delete the list “Family”, its 2 incomplete reminders and 1 completed?": saying only what the
   /// list holds.
   static func deleteListQuestion(_ list: ReminderListState) -> String {
-    func reminders(_ count: Int, _ kind: String) -> String {
-      "\(count: count, "\(kind) reminder")"
-    }
     let title = "“\(list.remindersList.title)”"
-    let (open, done) = (list.remindersCount, list.completedCount)
     let question =
-      switch (open > 0, done > 0) {
-      case (false, false): "Delete the empty list \(title)?"
-      case (true, false): "Delete the list \(title) and its \(reminders(open, "incomplete"))?"
-      case (false, true): "Delete the list \(title) and its \(reminders(done, "completed"))?"
-      case (true, true):
-        "Delete the list \(title), its \(reminders(open, "incomplete")) and \(done) completed?"
+      switch (list.remindersDescription, list.remindersCount > 0 && list.completedCount > 0) {
+      case (nil, _): "Delete the empty list \(title)?"
+      case (let reminders?, false): "Delete the list \(title) and its \(reminders)?"
+      case (let reminders?, true): "Delete the list \(title), its \(reminders)?"
       }
-    return list.share == nil
-      ? question : question + " It is shared: the people you share it with lose it too."
+    let note = ReminderListState.sharedDeletionNote
+    return list.share == nil ? question : "\(question) \(note.prefix(1).uppercased())\(note.dropFirst())."
   }
 
   /// Before `d` on a list someone shares with the user: it is left, not deleted.

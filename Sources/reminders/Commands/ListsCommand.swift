@@ -100,14 +100,21 @@ enum ListsCommand: Subcommand {
         // A list shared with the user is left, not deleted: its owner keeps it.
         let state = try ReminderListState.fetchAll(db).first { $0.id == list.id }
         let owner = state?.sharedBy
-        guard count == 0 || parsed.has("--yes") else {
-          throw CommandError.failure(
-            owner.map { owner in
-              "the list '\(list.title)' is shared with you by \(owner): removing it leaves the share, and its "
+        // Asked, as the app asks, when reminders would go, or people the user shares it with
+        // would lose it.
+        let sharedByUser = owner == nil && state?.share != nil
+        guard (count == 0 && !sharedByUser) || parsed.has("--yes") else {
+          if let owner {
+            throw CommandError.failure(
+              "the list “\(list.title)” is shared with you by \(owner): removing it leaves the share, and its "
                 + "\(count: count, "reminder") leave this device (\(owner) keeps them); add --yes to leave it"
-            }
-              ?? "the list '\(list.title)' holds \(count: count, "reminder"), which would be deleted with it; "
-              + "add --yes to delete them all")
+            )
+          }
+          let holds = state?.remindersDescription.map { "holds \($0), which would be deleted with it" }
+          let shared = sharedByUser ? ReminderListState.sharedDeletionNote : nil
+          throw CommandError.failure(
+            "the list “\(list.title)” " + [holds, shared].compactMap { $0 }.joined(separator: "; ")
+              + "; add --yes to delete it")
         }
         // Shared with this user, the list is left through the server (below), after what waits to
         // be sent in it. Only without an account (logged out, the data kept) is it deleted here,
