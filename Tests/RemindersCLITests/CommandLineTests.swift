@@ -314,6 +314,9 @@ struct CommandLineTests {
     var lists = try #require(try cli.json("lists", "--json") as? [[String: Any]])
     #expect(lists.map { $0["title"] as? String } == ["Personal", "Family", "Business", "Allotment"])
     #expect(lists.last?["color"] as? String == "#112233")
+    // A list with nothing to do: nothing on standard output, and a note for people beside it.
+    let empty = try cli.run("ls", "--list", "Allotment")
+    #expect(empty.stdout.isEmpty && empty.stderr == "No reminders to do here (--all shows completed ones)\n")
     let refused = try cli.run("lists", "rm", "Family")
     #expect(refused.status == 1)
     // What would go, counted as the app counts it before it deletes.

@@ -104,6 +104,8 @@ struct SharingCommandTests {
     _ = try bob.succeed("add", "Unsent from bob", "--list", "Family")
     #expect(try bob.succeed("lists", "rm", "Family", "--yes") == "Left “Family”; alice keeps it\n")
     #expect(try bob.lists().isEmpty)
+    let noLists = try bob.run("lists")
+    #expect(noLists.stdout.isEmpty && noLists.stderr.hasPrefix("No lists yet"), "\(noLists.stderr)")
     _ = try alice.succeed("sync")
     #expect(try alice.succeed("ls", "--list", "Family").contains("Unsent from bob"))
 
@@ -200,6 +202,7 @@ struct SharingCommandTests {
       "account", "login", "--server", server, "--user", user, "--password-file", passwordFile)
     _ = try device.succeed("sync")
     _ = try device.succeed("add", "Never sent", "--list", "Family")
+    #expect(try device.succeed("account", "status").contains("Server: reachable, signed in as \(user)\n"))
     // A user who is not the server's administrator cannot add users, and is told whom to ask.
     let notAdmin = try device.run(
       "server", "add-user", "zed" + user, "--url",
@@ -235,7 +238,12 @@ struct SharingCommandTests {
       refused.stderr.contains("1 change on this device could not be sent")
         && refused.stderr.contains("--discard-unsent"))
     #expect(try device.succeed("ls", "--list", "Family").contains("Never sent"))
-    #expect(try device.succeed("account", "status").contains("Account: \(user)"))
+    // Turned off, the account is not told to log in again: that would not help.
+    let status = try device.succeed("account", "status")
+    #expect(
+      status.contains("Account: \(user)") && status.contains("ask its administrator.\n")
+        && !status.contains("Log in again") && status.contains("This database: 1 change waiting to be sent"),
+      "\(status)")
     // Nor does logging in as someone else leave it unsent: refused, the login unchanged.
     let someoneElse = "v" + String(user.dropFirst())
     _ = try device.succeed("server", "add-user", someoneElse, "--url", admin, "--password-file", passwordFile)

@@ -81,13 +81,23 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The server failed the request in a way retrying will not fix.
   case serverError(String)
 
+  /// The server refused the login because the account is turned off there (PostgreSQL's
+  /// NOLOGIN), whatever the password: only its administrator can help.
+  public var isAccountTurnedOff: Bool {
+    if case .notAuthenticated(let reason) = self {
+      reason.contains("is not permitted to log in")
+    } else {
+      false
+    }
+  }
+
   /// The error in a sentence, what the server said on one line (libpq's messages run over
   /// several, indented with tabs).
   public var description: String {
     switch self {
     case .unavailable:
       "The sync server is unavailable: \(ended(reason)) Changes are kept and sent when it is back."
-    case .notAuthenticated where reason.contains("is not permitted to log in"):
+    case .notAuthenticated where isAccountTurnedOff:
       "The sync server refused the login: \(ended(reason)) The account is turned off on the server; ask its administrator."
     case .notAuthenticated:
       "The sync server refused the credentials: \(ended(reason)) Check the user name and password."

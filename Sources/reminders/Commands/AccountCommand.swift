@@ -172,10 +172,14 @@ enum AccountCommand: Subcommand {
     }
     do {
       let account = try runBlocking { try await cloud.account() }
-      Console.print("Server: answers, as \(account.user)")
+      Console.print("Server: reachable, signed in as \(account.user)")
     } catch let error as CloudError {
       let advice =
-        if case .notAuthenticated = error { " Log in again with `reminders account login`." } else { "" }
+        if case .notAuthenticated = error, !error.isAccountTurnedOff {
+          " Log in again with `reminders account login`."
+        } else {
+          ""
+        }
       Console.print("Server: \(error.description)\(advice)")
     }
     if FileManager.default.fileExists(atPath: context.databasePath),
@@ -262,7 +266,7 @@ enum AccountCommand: Subcommand {
         }
         throw CommandError.failure("could not reach the server (\(error.reason)): check the URL")
       case .notAuthenticated:
-        if error.reason.contains("is not permitted to log in") {
+        if error.isAccountTurnedOff {
           throw CommandError.failure(
             "the server refused the login (\(error.reason)): this user's account is turned off on the server; "
               + "ask its administrator")

@@ -78,6 +78,11 @@ enum ListCommand: Subcommand {
     if let ids {
       let dates = DueDateFormatter()
       for row in rows { Console.print(ReminderFormatting.line(row, ids: ids, dates: dates)) }
+      // For people, on standard error: what a pipe reads stays empty.
+      if rows.isEmpty {
+        Console.error(
+          parsed.has("--all") ? "No reminders here" : "No reminders to do here (--all shows completed ones)")
+      }
     } else {
       try Console.printJSON(rows.map(ReminderFormatting.JSON.init))
     }

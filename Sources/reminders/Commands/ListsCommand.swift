@@ -49,6 +49,10 @@ enum ListsCommand: Subcommand {
         // Columns by the width titles take on screen (wide characters take two), titles whole.
         let titleWidth = lists.map(\.remindersList.title.terminalWidth).max() ?? 0
         let countWidth = lists.map { String($0.remindersCount).count }.max() ?? 0
+        if lists.isEmpty {
+          // For people, on standard error: what a pipe reads stays empty.
+          Console.error("No lists yet: `reminders lists add NAME` adds one, `reminders seed` the sample data")
+        }
         for list in lists {
           let name =
             ListColorPalette.name(of: list.remindersList.color)
