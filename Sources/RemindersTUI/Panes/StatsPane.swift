@@ -121,12 +121,12 @@ struct StatsPane: View {
 
   /// The rows of the chart (a braille line below 3, the bar chart's least) and of the lists, from
   /// the rows the fixed parts leave. Every list shows while they fit beside a chart of 3 rows,
-  /// which takes what they leave up to 12. When they do not, the chart keeps half the rows (up to
+  /// which takes all they leave. When they do not, the chart keeps half the rows (up to
   /// 8), or its least beside two lists, and the lists take the rest, with a line saying how many
   /// more: many lists do not squeeze the chart to a line.
   static func rows(available: Int, lists count: Int) -> (chart: Int, lists: Int) {
     let bars = BarChart.minimumHeight
-    if count + bars <= available { return (min(available - count, 12), count) }
+    if count + bars <= available { return (available - count, count) }
     let chart = available >= 8 ? min(8, available / 2) : available >= bars + 3 ? bars : 1
     let lists = min(count, max(available - chart, 0))
     return lists < count ? (chart, max(available - chart - 1, 0)) : (chart, lists)
