@@ -316,7 +316,12 @@ struct CommandLineTests {
     #expect(lists.last?["color"] as? String == "#112233")
     // A list with nothing to do: nothing on standard output, and a note for people beside it.
     let empty = try cli.run("ls", "--list", "Allotment")
-    #expect(empty.stdout.isEmpty && empty.stderr == "No reminders to do here (--all shows completed ones)\n")
+    #expect(empty.stdout.isEmpty && empty.stderr == "No reminders here\n")
+    _ = try cli.run("add", "Dig @Allotment")
+    _ = try cli.run("done", "Dig")
+    let done = try cli.run("ls", "--list", "Allotment")
+    #expect(
+      done.stdout.isEmpty && done.stderr == "No reminders to do here (--all shows the completed ones)\n")
     let refused = try cli.run("lists", "rm", "Family")
     #expect(refused.status == 1)
     // What would go, counted as the app counts it before it deletes.
@@ -324,7 +329,8 @@ struct CommandLineTests {
       refused.stderr
         == "reminders: the list “Family” holds 2 incomplete reminders and 1 completed, which would be deleted "
         + "with it; add --yes to delete it\n")
-    #expect(try cli.run("lists", "rm", "Family", "--yes").status == 0)
+    #expect(
+      try cli.run("lists", "rm", "Family", "--yes").stdout == "Deleted list Family and its 3 reminders\n")
     lists = try #require(try cli.json("lists", "--json") as? [[String: Any]])
     #expect(lists.map { $0["title"] as? String } == ["Personal", "Business", "Allotment"])
     #expect(try cli.run("lists", "add", "Bad", "--color", "nonsense").status == 2)
@@ -422,7 +428,8 @@ struct InterchangeCommandTests {
         == "reminders: warning: 1 row holds text that is not UTF-8 (another program wrote it):\n"
         + "  reminder \(id) “Milk”: notes\n"
         + "The export holds � (U+FFFD) where those bytes were, and importing it would store that �. To export "
-        + "the text as it should read, correct it first (reminders edit, or the app), then export again.\n")
+        + "the text as it should read, correct it first (reminders edit, lists rename, or the app), then export "
+        + "again.\n")
   }
 
   /// Counts agree with their nouns: one list, not "1 lists".

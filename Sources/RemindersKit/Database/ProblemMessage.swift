@@ -36,7 +36,8 @@ public enum ProblemMessage {
     }
     switch error.resultCode {
     case .SQLITE_BUSY, .SQLITE_LOCKED:
-      return "\(file) is locked by another program (another reminders, or the sqlite3 shell), which "
+      return
+        "\(file) is locked by another program (another reminders window or command, or the sqlite3 shell), which "
         + "kept it for \(seconds) seconds: let it finish, or close it, and try again"
     case .SQLITE_READONLY:
       if let path, access(path, W_OK) == 0, access(path + "-shm", F_OK) == 0, access(path + "-shm", W_OK) != 0

@@ -13,7 +13,7 @@ extension RemindersApp {
     _ = writes.outcomes
     let saving =
       writes.pending == 0
-      ? "" : isQuittingWhenSaved ? "saving, then quitting…  " : "saving…  "
+      ? "" : isQuittingWhenSaved ? "saving, then quitting… (Ctrl-C quits unsaved)  " : "saving…  "
     let right = home.isEmpty && search == nil && stats == nil ? nil : rightPane()
     let sidebarView = sidebar.view(
       isFocused: focus == .sidebar, takesKeys: focus == .sidebar && overlay == nil && prompt == nil)

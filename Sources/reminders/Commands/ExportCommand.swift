@@ -93,7 +93,8 @@ enum ExportCommand: Subcommand {
     if rows.count > shown.count { lines.append("  and \(rows.count - shown.count) more") }
     lines.append(
       "The export holds � (U+FFFD) where those bytes were, and importing it would store that �. To export "
-        + "the text as it should read, correct it first (reminders edit, or the app), then export again.")
+        + "the text as it should read, correct it first (reminders edit, lists rename, or the app), then export again."
+    )
     Console.error(lines.joined(separator: "\n"))
   }
 

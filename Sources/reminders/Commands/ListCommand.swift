@@ -60,7 +60,7 @@ enum ListCommand: Subcommand {
     }
     let database = try context.existingDatabase()
     let json = parsed.has("--json")
-    let (rows, ids) = try database.read { db -> ([ReminderRow], ShortIDs?) in
+    let (rows, ids, hidesCompleted) = try database.read { db -> ([ReminderRow], ShortIDs?, Bool) in
       let kind: DetailKind
       if let title = parsed.value("--list") {
         kind = .list(try Lookup.list(title, in: db).id)
@@ -72,8 +72,12 @@ enum ListCommand: Subcommand {
       var query = kind.rows(ordering: ordering ?? kind.defaultOrdering, showCompleted: parsed.has("--all"))
       if let limit { query = query.limit(limit) }
       let rows = try query.fetchAll(db)
+      // Nothing to show: whether completed reminders are there, left out, for the note below.
+      let hidesCompleted =
+        try rows.isEmpty && !parsed.has("--all")
+        && !kind.rows(ordering: .manual, showCompleted: true).limit(1).fetchAll(db).isEmpty
       // JSON has whole ids.
-      return (rows, json ? nil : try ShortIDs.reminders(rows.map(\.reminder.id), in: db))
+      return (rows, json ? nil : try ShortIDs.reminders(rows.map(\.reminder.id), in: db), hidesCompleted)
     }
     if let ids {
       let dates = DueDateFormatter()
@@ -81,7 +85,7 @@ enum ListCommand: Subcommand {
       // For people, on standard error: what a pipe reads stays empty.
       if rows.isEmpty {
         Console.error(
-          parsed.has("--all") ? "No reminders here" : "No reminders to do here (--all shows completed ones)")
+          hidesCompleted ? "No reminders to do here (--all shows the completed ones)" : "No reminders here")
       }
     } else {
       try Console.printJSON(rows.map(ReminderFormatting.JSON.init))

@@ -98,7 +98,7 @@ enum ListsCommand: Subcommand {
       }
       let database = try context.existingDatabase()
       let engine = try context.syncEngineIfAny()
-      let (list, owner, leavesThroughServer) = try database.write { db in
+      let (list, owner, leavesThroughServer, count) = try database.write { db in
         let list = try Lookup.list(parsed.positional[1], in: db)
         let count = try Reminder.where { $0.remindersListID.eq(list.id) }.fetchCount(db)
         // A list shared with the user is left, not deleted: its owner keeps it.
@@ -125,7 +125,7 @@ enum ListsCommand: Subcommand {
         // where a list shared read-only cannot be.
         let leavesThroughServer = owner != nil && (engine != nil || state?.isWritable == false)
         if !leavesThroughServer { try db.deleteList(list.id) }
-        return (list, owner, leavesThroughServer)
+        return (list, owner, leavesThroughServer, count)
       }
       if leavesThroughServer {
         let engine = try context.requireSyncEngine()
@@ -134,7 +134,7 @@ enum ListsCommand: Subcommand {
       } else {
         let message =
           owner.map { ListSharing.Unshared.left(owner: $0).message(list: list.title) }
-          ?? "Deleted list \(list.title)"
+          ?? "Deleted list \(list.title)" + (count == 0 ? "" : " and its \(count: count, "reminder")")
         Console.print("\(message)")
       }
     case let other?:
