@@ -276,6 +276,10 @@ import Testing
     ("3/", .invalidDate, "month/day"),
     ("3/14/1", .invalidDate, "a year of 2 or 4 digits"),
     ("apr 31", .invalidDate, "April has no day 31"),
+    // Before 1583 the calendar a date is shown in is Julian, the one it is stored in is not.
+    ("1500-03-14", .invalidDate, "the year must be between 1583 and 9999"),
+    ("0001-01-01", .invalidDate, "the year must be between 1583 and 9999"),
+    ("mar 14 1582", .invalidDate, "the year must be between 1583 and 9999"),
     ("in 99999999999 days", .invalidDate, "too large"),
     ("in 999999 years", .invalidDate, "too far away"),
     ("25:00", .invalidTime, "hours go from 0 to 23"),

@@ -3,6 +3,11 @@ import Foundation
 /// Turning a phrase into a date: day arithmetic happens at noon, clear of daylight-saving changes
 /// (which happen at night, midnight included in some zones), and the time is put on last.
 extension DueDateParser {
+  /// The years a typed date may name. A day is placed with Foundation's Gregorian calendar, which
+  /// is Julian before October 1582, while dates are stored in the proleptic Gregorian one: before
+  /// 1583 the day stored would not be the day typed (1500-03-14 became 1500-03-24).
+  static let typedYears = 1583...9999
+
   func resolve(_ phrase: DueDatePhrase) throws(DueDateGrammarFailure) -> Date {
     if let minutes = phrase.minutesFromNow {
       // Offsets are to the minute: a reminder due at 14:30:27 would show as 14:30 and read back
@@ -82,7 +87,10 @@ extension DueDateParser {
     guard (1...12).contains(month) else { throw invalid("\(month) is not a month (1 to 12)") }
     let monthName = DueDateVocabulary.monthNames[month - 1]
     if let year {
-      guard (1...9999).contains(year) else { throw invalid("the year must be between 1 and 9999") }
+      guard Self.typedYears.contains(year) else {
+        throw invalid(
+          "the year must be between \(Self.typedYears.lowerBound) and \(Self.typedYears.upperBound)")
+      }
       let candidate = CivilDay(year: year, month: month, day: day)
       guard exists(candidate) else { throw invalid("\(monthName) \(year) has no day \(day)") }
       return candidate
@@ -125,7 +133,7 @@ extension DueDateParser {
       throw DueDateGrammarFailure(reason: .invalidDate, lexemes: lexemes, message: "is too far away")
     }
     let result = civilDay(of: moved)
-    guard (1...9999).contains(result.year) else {
+    guard Self.typedYears.contains(result.year) else {
       throw DueDateGrammarFailure(reason: .invalidDate, lexemes: lexemes, message: "is too far away")
     }
     return result
