@@ -203,6 +203,20 @@ import Testing
     #expect(try alice.listScreen("Family").rows.contains { $0.reminder.title == "Buy milk" })
   }
 
+  /// Leaving needs the server: while it cannot be reached, the list and the work in it stay, and
+  /// leaving later still sends that work first.
+  @Test func leavingWhileTheServerIsDownKeepsEverything() async throws {
+    let (alice, bob) = try await aliceSharesFamily(with: .readWrite)
+    try bob.add("Buy milk @Family")
+    server.isAvailable = false
+    await #expect(throws: CloudError.self) { try await bob.sharing.unshare(bob.list("Family")) }
+    #expect(try bob.listScreen("Family").rows.contains { $0.reminder.title == "Buy milk" })
+    server.isAvailable = true
+    _ = try await bob.sharing.unshare(bob.list("Family"))
+    try await alice.engine.syncChanges()
+    #expect(try alice.listScreen("Family").rows.contains { $0.reminder.title == "Buy milk" })
+  }
+
   /// The same when the participant leaves by deleting the list on their device.
   @Test func aParticipantWhoDeletesTheListLeavesTheOwnersList() async throws {
     let (alice, bob) = try await aliceSharesFamily(with: .readWrite)
