@@ -43,6 +43,13 @@ import Testing
       await driver.waitForScreen { sidebarRow($0, "Family").hasSuffix("3 │") }
       driver.press("j j j j j d")  // the first list: Family
       #expect(driver.screenText.contains("Leave “Family”, shared by alice?"), "\(driver.screenText)")
+      // With the server down, nothing changes, and the screen says why.
+      server.isAvailable = false
+      driver.press("y")
+      await expectScreen(driver, toShow: "Could not leave “Family”. The sync server is unavailable")
+      #expect(driver.screenText.contains("● Family"))
+      server.isAvailable = true
+      driver.press("d")
       driver.press("y")
       await expectScreen(driver, toShow: "Left “Family”; alice keeps it")
       await driver.waitForScreen { !$0.contains("● Family") }

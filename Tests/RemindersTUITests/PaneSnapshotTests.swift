@@ -170,6 +170,16 @@ struct PaneSnapshotTests {
     #expect(screen.contains("Searching…"))
   }
 
+  /// An empty database offers the sample data and a new list, and, when it syncs, a list shared
+  /// with the user too.
+  @Test func anEmptyDatabaseSaysWhatToDo() {
+    let alone = draw(EmptyPane(isEmpty: true), Size(width: 70, height: 8))
+    #expect(alone.contains("Press S to load the sample data, or a to add a list."))
+    #expect(!alone.contains("shared"))
+    let syncing = draw(EmptyPane(isEmpty: true, syncs: true), Size(width: 100, height: 8))
+    #expect(syncing.contains("or P to join a list shared with you."), "\(syncing)")
+  }
+
   @Test func stats() {
     var value = StatsScreenRequest.Value()
     value.days = (0..<14).map { day in

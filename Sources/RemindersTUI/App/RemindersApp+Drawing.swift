@@ -24,7 +24,8 @@ extension RemindersApp {
     } else {
       let sidebarWidth = min(32, max(size.width / 3, 22))
       main = Stack.horizontal([
-        .fixed(sidebarWidth, sidebarView), .flexible(right ?? EmptyPane(isEmpty: home.isEmpty)),
+        .fixed(sidebarWidth, sidebarView),
+        .flexible(right ?? EmptyPane(isEmpty: home.isEmpty, syncs: sync.syncs)),
       ])
     }
     let bottom: any View =

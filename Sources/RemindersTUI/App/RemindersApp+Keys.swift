@@ -336,7 +336,8 @@ extension RemindersApp {
             let outcome = try await ListSharing(engine: engine).unshare(list)
             self?.post(outcome.message(list: list.title), style: .success)
           } catch {
-            self?.post(message(for: error), style: .error)
+            // Nothing changed: the list and what waits to be sent in it stay.
+            self?.post("Could not leave “\(title)”. " + message(for: error), style: .error)
           }
         }
         return

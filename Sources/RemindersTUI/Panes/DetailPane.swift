@@ -161,11 +161,14 @@ struct SearchPane: View {
 /// when the database is empty.
 struct EmptyPane: View {
   var isEmpty: Bool
+  /// Whether the database syncs: then a list someone shares can be joined, too.
+  var syncs = false
 
   func render(in rect: Rect, on canvas: inout Canvas) {
     let text =
       isEmpty
-      ? "This database is empty.\n\nPress S to load the sample data, or a to add a list."
+      ? "This database is empty.\n\nPress S to load the sample data, or a to add a list"
+        + (syncs ? ", or P to join a list shared with you." : ".")
       : "Choose a list on the left and press enter."
     Border(Text(text, style: .dim, alignment: .center)).render(in: rect, on: &canvas)
   }
