@@ -58,7 +58,7 @@ struct StatsPane: View {
     let completed = value.completedInPeriod
     let gap: [Stack.Item] = layout.gaps ? [.fixed(1, EmptyView())] : []
     var items: [Stack.Item] =
-      [.fixed(layout.figures, figures)] + gap + [
+      [.fixed(layout.figures, layout.figures == 1 ? figureLine : figures)] + gap + [
         .fixed(
           1,
           Line(
@@ -130,6 +130,29 @@ struct StatsPane: View {
     let chart = available >= 8 ? min(8, available / 2) : available >= bars + 3 ? bars : 1
     let lists = min(count, max(available - chart, 0))
     return lists < count ? (chart, max(available - chart - 1, 0)) : (chart, lists)
+  }
+
+  /// The figures on one line, for a short pane: spread out where they fit, then closer, then
+  /// with the shorter captions a narrow pane needs (so that none is cut).
+  private var figureLine: Line {
+    let figures: [(Int, String, String, Style)] = [
+      (value.overdue, "overdue", "overdue", .error), (value.dueToday, "due today", "today", .warning),
+      (value.scheduled, "scheduled", "sched", .accent), (value.flagged, "flagged", "flagged", .warning),
+    ]
+    func line(short: Bool, gap: String) -> StyledText {
+      var text = StyledText("")
+      for (index, (number, caption, shortCaption, style)) in figures.enumerated() {
+        if index > 0 { text.append(gap) }
+        text.append("\(number)", style: style)
+        text.append(" " + (short ? shortCaption : caption), style: .dim)
+      }
+      return text
+    }
+    return Line(
+      fitting: [
+        line(short: false, gap: "    "), line(short: false, gap: "  "), line(short: true, gap: "  "),
+        line(short: true, gap: " "),
+      ])
   }
 
   /// Overdue, due today, scheduled and flagged, side by side.
