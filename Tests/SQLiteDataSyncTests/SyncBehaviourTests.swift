@@ -192,48 +192,43 @@ import Testing
     }
   }
 
-  /// The same, whichever device syncs first: the deletion reaching the server first, the device
-  /// that added and edited children under the list afterwards keeps it and sends it back, whether
-  /// it hears of the deletion when it sends them or when it fetches first.
+  /// How a parent's deletion meets work done under it on another device.
+  enum DeletionRace: CaseIterable, Sendable {
+    /// The deletion is older than the work, reaches the server first, and the other device sends
+    /// its work before it fetches.
+    case olderDeletionSentBack
+    /// The same, the other device fetching the deletion before it sends.
+    case olderDeletionFetchedFirst
+    /// The deletion is newer than the work.
+    case newerDeletion
+  }
+
+  /// The newer side wins, whichever device syncs first: the device that added and edited
+  /// children under the list after it was deleted keeps it and sends it back, whether it hears of
+  /// the deletion when it sends them or when it fetches first; a deletion newer than that work
+  /// takes the list and all under it.
   @Test(
-    "7. A parent's delete loses to later children, whoever syncs first",
-    arguments: Backend.allCases, [false, true])
-  func parentDeleteLosesToLaterChildrenWhoeverSyncsFirst(backend: Backend, fetchesFirst: Bool) async throws {
+    "7. A parent's delete against later or older children: the newer wins, whoever syncs first",
+    arguments: Backend.allCases, DeletionRace.allCases)
+  func parentDeleteAgainstChildren(backend: Backend, race: DeletionRace) async throws {
     let server = try await backend.makeServer()
     let (a1, a2) = try devices(server)
     try await groceries(a1, a2)
-    try a1.write(at: 100) { try RemindersList.find("L").delete().execute($0) }
-    try a2.write(at: 200) { db in
+    let (deletedAt, workedAt): (Int64, Int64) = race == .newerDeletion ? (200, 100) : (100, 200)
+    try a1.write(at: deletedAt) { try RemindersList.find("L").delete().execute($0) }
+    try a2.write(at: workedAt) { db in
       try Reminder.insert { Reminder(id: "R2", title: "Bread", remindersListID: "L") }.execute(db)
       try Reminder.find("R").update { $0.title = "Soy milk" }.execute(db)
     }
     try await a1.sync()
-    if fetchesFirst { try await a2.engine.fetchChanges() }
+    if race == .olderDeletionFetchedFirst { try await a2.engine.fetchChanges() }
     try await a2.sync()
     try await a1.sync()
+    let kept = race != .newerDeletion
     for device in [a1, a2] {
-      #expect(try device.lists().map(\.id) == ["L"])
-      #expect(try device.reminders().map(\.title).sorted() == ["Bread", "Soy milk"])
-      #expect(try device.outboxCount() == 0)
-    }
-  }
-
-  /// A deletion newer than the work under the list still wins, whoever syncs first.
-  @Test("7. A parent's later delete wins over older children", arguments: Backend.allCases)
-  func parentDeleteWinsOverOlderChildren(backend: Backend) async throws {
-    let server = try await backend.makeServer()
-    let (a1, a2) = try devices(server)
-    try await groceries(a1, a2)
-    try a2.write(at: 100) { db in
-      try Reminder.find("R").update { $0.title = "Soy milk" }.execute(db)
-    }
-    try a1.write(at: 200) { try RemindersList.find("L").delete().execute($0) }
-    try await a1.sync()
-    try await a2.sync()
-    try await a1.sync()
-    for device in [a1, a2] {
-      #expect(try device.lists().isEmpty)
-      #expect(try device.reminders().isEmpty)
+      #expect(try device.lists().map(\.id) == (kept ? ["L"] : []), "\(device.name)")
+      #expect(
+        try device.reminders().map(\.title).sorted() == (kept ? ["Bread", "Soy milk"] : []), "\(device.name)")
       #expect(try device.outboxCount() == 0)
     }
   }
