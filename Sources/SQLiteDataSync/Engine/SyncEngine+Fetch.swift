@@ -314,8 +314,7 @@ extension SyncEngine {
   private func deletionTakesNewerWork(
     _ table: SyncedTable, primaryKey: String, after stamp: HLCStamp, _ db: Database
   ) throws -> Bool {
-    let reached = cascadeTargets(of: table.name)
-    guard !reached.isEmpty else { return false }
+    guard let reached = cascadeTargets[table.name], !reached.isEmpty else { return false }
     var queued: [String: [String]] = [:]
     for row in try Row.fetchAll(
       db,
@@ -347,25 +346,6 @@ extension SyncEngine {
       return .rollback
     }
     return takesNewerWork
-  }
-
-  /// The synchronized tables a deletion from `table` reaches through ON DELETE CASCADE, however
-  /// deep, from the foreign keys read when the engine was made.
-  private func cascadeTargets(of table: String) -> Set<String> {
-    var reached: Set<String> = []
-    var frontier = [table]
-    while let parent = frontier.popLast() {
-      for child in tables where !reached.contains(child.name) {
-        let cascades = child.foreignKeys.contains {
-          $0.parentTable == parent && $0.onDelete.uppercased() == "CASCADE"
-        }
-        if cascades {
-          reached.insert(child.name)
-          frontier.append(child.name)
-        }
-      }
-    }
-    return reached
   }
 
   /// Queues a row this device keeps against the server's deletion of it, to be sent whole, as

@@ -21,6 +21,8 @@ public final class SyncEngine: Sendable, Observable {
   /// Synchronized tables, parents before children.
   let tables: [SyncedTable]
   let tablesByName: [String: SyncedTable]
+  /// The tables a deletion from each table reaches through ON DELETE CASCADE, however deep.
+  let cascadeTargets: [String: Set<String>]
   let clock: HybridLogicalClock
   let delegate: (any SyncEngineDelegate)?
   let containerIdentifier: String?
@@ -101,6 +103,7 @@ public final class SyncEngine: Sendable, Observable {
     self.clock = hlc
     self.tables = ordered
     self.tablesByName = Dictionary(uniqueKeysWithValues: ordered.map { ($0.name, $0) })
+    self.cascadeTargets = SyncedTable.cascadeTargets(in: ordered)
     try database.writeWithoutTransaction { db in
       try db.add(
         function: DatabaseFunction(CaptureTriggers.isSynchronizingFunction, argumentCount: 0) { _ in

@@ -165,3 +165,27 @@ func validatedSchema(_ tables: [SyncedTable], in db: Database) throws -> [Synced
   for table in tables { try visit(table.name) }
   return ordered
 }
+
+extension SyncedTable {
+  /// For each table, the tables a deletion from it reaches through ON DELETE CASCADE, however
+  /// deep: worked out once, when the engine is made, from the foreign keys read then.
+  static func cascadeTargets(in tables: [SyncedTable]) -> [String: Set<String>] {
+    Dictionary(
+      uniqueKeysWithValues: tables.map { table in
+        var reached: Set<String> = []
+        var frontier = [table.name]
+        while let parent = frontier.popLast() {
+          for child in tables where !reached.contains(child.name) {
+            let cascades = child.foreignKeys.contains {
+              $0.parentTable == parent && $0.onDelete.uppercased() == "CASCADE"
+            }
+            if cascades {
+              reached.insert(child.name)
+              frontier.append(child.name)
+            }
+          }
+        }
+        return (table.name, reached)
+      })
+  }
+}
