@@ -15,6 +15,8 @@ public final class ListFormModel {
   public var colorIndex: Int
   /// An existing list as the form had it when it opened: a save writes only what differs.
   public let original: RemindersList.Draft?
+  /// The title and colour the form opened with: blank and blue for a new list.
+  private let opened: (title: String, color: Int)
 
   /// A form for a new list, blue as new lists are.
   public init() {
@@ -23,6 +25,7 @@ public final class ListFormModel {
     original = nil
     colors = RemindersList.palette
     colorIndex = colors.firstIndex { $0.color == RemindersList.defaultColor } ?? 0
+    opened = ("", RemindersList.defaultColor)
   }
 
   /// A form for an existing list.
@@ -36,9 +39,13 @@ public final class ListFormModel {
     self.colors = colors
     colorIndex = colors.firstIndex { $0.color == list.color } ?? 0
     original = RemindersList.Draft(id: list.id, color: list.color, title: list.title)
+    opened = (list.title, list.color)
   }
 
   public var isNew: Bool { listID == nil }
+
+  /// Whether the title or the colour differ from what the form opened with.
+  public var hasChanges: Bool { title != opened.title || color != opened.color }
 
   /// The chosen colour, packed `0xRRGGBBAA`.
   public var color: Int { colors[min(max(colorIndex, 0), colors.count - 1)].color }

@@ -104,8 +104,8 @@ extension RemindersApp {
       handleInvitations(dialog, event)
     case .listForm(let form):
       switch form.handle(event) {
-      case .save(let draft)?
-      where form.model.original.map({ $0.title == draft.title && $0.color == draft.color }) == true:
+      case .save?
+      where !form.model.isNew && !form.model.hasChanges:
         overlay = nil
         post("Nothing to save: the list is as it was", style: .statusBar)
       case .save(let draft)?:

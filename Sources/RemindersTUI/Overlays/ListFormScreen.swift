@@ -16,8 +16,6 @@ final class ListFormScreen {
   private(set) var keymap = OverlayKeys.form()
   /// Why the list could not be saved, shown in the form's footer.
   var error: String?
-  /// The title and colour as the form opened with them, to tell whether Esc would drop a change.
-  private var opened: (title: String, color: Int) = ("", 0)
   /// Whether the last key was an Esc that asked before dropping a change.
   private var confirmsCancel = false
 
@@ -28,7 +26,6 @@ final class ListFormScreen {
       .choice("Colour", options: model.colors.map(\.name), selected: model.colorIndex),
     ])
     refresh()
-    opened = (model.title, model.color)
   }
 
   private func refresh() {
@@ -85,7 +82,7 @@ final class ListFormScreen {
   /// the reminder form does).
   private func cancel(askedBefore: Bool) -> Outcome? {
     refresh()
-    guard !askedBefore, model.title != opened.title || model.color != opened.color else { return .cancelled }
+    guard !askedBefore, model.hasChanges else { return .cancelled }
     confirmsCancel = true
     error = "Esc again drops what was changed; enter saves it"
     return nil
