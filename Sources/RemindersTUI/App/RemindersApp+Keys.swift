@@ -279,8 +279,8 @@ extension RemindersApp {
       case (let reminders?, false): "Delete the list \(title) and its \(reminders)?"
       case (let reminders?, true): "Delete the list \(title), its \(reminders)?"
       }
-    let note = ReminderListState.sharedDeletionNote
-    return list.share == nil ? question : "\(question) \(note.prefix(1).uppercased())\(note.dropFirst())."
+    return list.share == nil
+      ? question : "\(question) \(ReminderListState.sharedDeletionNote.startingASentence)."
   }
 
   /// Before `d` on a list someone shares with the user: it is left, not deleted.

@@ -10,7 +10,7 @@ extension RemindersApp {
     let refused = sync.state.refusedChanges
     if refused > refusalsReported {
       let message = SyncState.refusalMessage(refused - refusalsReported)
-      post(message.prefix(1).uppercased() + message.dropFirst(), style: .error)
+      post(message.startingASentence, style: .error)
       refusalsReported = refused
     }
     updateSidebar()
